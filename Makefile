@@ -1,0 +1,61 @@
+# hardening-backport: top-level build.
+#   make            build the driver (build/backport) and the guest programs
+#   make run        the main job on the default kernel (KERNEL=NAME for another)
+#   make check      every test there is
+#   make unit       C unit tests only (cmocka)
+#   make golden     golden tests of the semantic patches only
+SHELL := /bin/bash
+CC ?= gcc
+BUILD := build
+CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE
+KERNEL ?=
+
+DRIVER_SRC := $(sort $(wildcard backport/*.c))
+LIB_SRC := $(filter-out backport/main.c,$(DRIVER_SRC))
+LIB_OBJ := $(patsubst backport/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+
+.PHONY: all driver guest run check unit golden lint deps clean
+all: driver guest
+
+driver: $(BUILD)/backport
+
+$(BUILD)/obj/%.o: backport/%.c $(wildcard backport/*.h) | $(BUILD)/obj
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/backport: $(BUILD)/obj/main.o $(LIB_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h) | $(BUILD)/tests
+	$(CC) $(CFLAGS) -Ibackport -o $@ $< $(LIB_OBJ) -lcmocka
+
+$(BUILD)/obj $(BUILD)/tests:
+	mkdir -p $@
+
+guest:
+	$(MAKE) -C test-initramfs OUT=$(abspath $(BUILD))/guest
+
+deps:
+	scripts/install-deps
+
+unit: $(BUILD)/backport $(UNIT_BIN)
+	scripts/run-unit-tests $(UNIT_BIN)
+
+golden:
+	scripts/golden-tests
+
+lint:
+	shellcheck scripts/* .ci/run
+
+run: deps
+	$(MAKE) all
+	$(BUILD)/backport run $(KERNEL)
+
+check: deps
+	$(MAKE) all
+	$(MAKE) lint unit golden
+	scripts/e2e-tests $(KERNEL)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,19 @@
+/* The driver's subcommands: each takes the context and its own argv (argv[0] = its name). */
+#ifndef HB_COMMANDS_H
+#define HB_COMMANDS_H
+
+#include "ctx.h"
+
+struct command {
+	const char *name;
+	int (*run)(struct hb_ctx *ctx, int argc, char **argv);
+	const char *summary;
+};
+
+int cmd_list(struct hb_ctx *ctx, int argc, char **argv);
+int cmd_fetch(struct hb_ctx *ctx, int argc, char **argv);
+
+/* Commands added by later stages. */
+#define COMMANDS_MORE
+
+#endif

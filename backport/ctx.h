@@ -1,0 +1,23 @@
+/* Where things are: the repo (cocci/, kernels.list, patches/), the cache, the kernels. */
+#ifndef HB_CTX_H
+#define HB_CTX_H
+
+#include "kernels_list.h"
+
+struct hb_ctx {
+	char *repo;          /* repo root: $BACKPORT_ROOT, else two levels above the binary */
+	char *cache;         /* $BACKPORT_CACHE, else ~/.cache/hardening-backport */
+	char *kernels_path;  /* $BACKPORT_KERNELS_LIST, else REPO/kernels.list */
+	char *apt_etc;       /* $BACKPORT_APT_ETC, else /etc/apt: where the machine's sources are */
+	struct kernel_list kernels;
+};
+
+/* Fills ctx; returns an hb_exit code (0 ok) after printing what is wrong. */
+int ctx_init(struct hb_ctx *ctx);
+void ctx_free(struct hb_ctx *ctx);
+/* The entry for NAME; prints "unknown kernel 'X' (known: ...)" and returns NULL otherwise. */
+const struct kernel_entry *ctx_kernel(const struct hb_ctx *ctx, const char *name);
+/* The kernel matching the host's Debian release (6.1 on bookworm), else the first listed. */
+const struct kernel_entry *ctx_default_kernel(const struct hb_ctx *ctx);
+
+#endif

@@ -1,0 +1,264 @@
+#include "fetch.h"
+
+#include "commands.h"
+
+#include "apt_private.h"
+#include "exitcodes.h"
+#include "fsutil.h"
+#include "lock.h"
+#include "msg.h"
+#include "spawn.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char *record_path(const struct hb_ctx *ctx, const char *name)
+{
+	return xasprintf("%s/kernels/%s/fetched", ctx->cache, name);
+}
+
+int fetch_record_read(const struct hb_ctx *ctx, const char *name, struct fetch_record *rec)
+{
+	char *path = record_path(ctx, name);
+	char *text = fs_read_file(path, NULL);
+	free(path);
+	memset(rec, 0, sizeof(*rec));
+	if (!text)
+		return -1;
+	char *save = NULL;
+	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(l, "version=", 8) == 0)
+			snprintf(rec->version, sizeof(rec->version), "%s", l + 8);
+		else if (strncmp(l, "tree=", 5) == 0)
+			snprintf(rec->tree, sizeof(rec->tree), "%s", l + 5);
+	}
+	free(text);
+	return (rec->version[0] && fs_is_dir(rec->tree)) ? 0 : -1;
+}
+
+static int record_write(const struct hb_ctx *ctx, const char *name, const struct fetch_record *rec)
+{
+	char *dir = xasprintf("%s/kernels/%s", ctx->cache, name);
+	char *path = record_path(ctx, name);
+	char *text = xasprintf("version=%s\ntree=%s\n", rec->version, rec->tree);
+	int rc = fs_mkdir_p(dir, 0755) == 0 ? fs_write_file_atomic(path, text, strlen(text)) : -1;
+	free(text);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+int fetch_need_tools(const char *const *tools)
+{
+	for (const char *const *t = tools; *t; t += 2) {
+		if (!fs_on_path(t[0])) {
+			msg_error("'%s' is not installed: install the Debian package '%s' "
+				  "(scripts/install-deps installs everything)",
+				  t[0], t[1]);
+			return HB_EXIT_ENV;
+		}
+	}
+	return HB_EXIT_OK;
+}
+
+static int fetch_dir(const struct kernel_entry *e, struct fetch_record *rec)
+{
+	char err[4200];
+	if (!fs_is_kernel_tree(e->path, err, sizeof(err))) {
+		msg_error("kernel '%s' (kernels.list line %d): %s", e->name, e->line, err);
+		return HB_EXIT_USAGE;
+	}
+	fs_kernel_version(e->path, rec->version, sizeof(rec->version));
+	snprintf(rec->tree, sizeof(rec->tree), "%s", e->path);
+	return HB_EXIT_OK;
+}
+
+/* Unpacks the .deb's linux-source tarball into a temporary tree, then renames it into place,
+ * read-only, so that a half-written tree never looks complete. */
+static int unpack_deb(const struct hb_ctx *ctx, const char *deb, const char *tree, const char *log)
+{
+	char *tmp = xasprintf("%s.partial", tree);
+	char *debdir = xasprintf("%s.deb", tmp);
+	int rc = HB_EXIT_ENV;
+	fs_remove_tree(tmp);
+	fs_remove_tree(debdir);
+	struct spawn_opts o = { .log_path = log };
+	char *x_argv[] = { "dpkg-deb", "-x", (char *)deb, debdir, NULL };
+	if (fs_mkdir_p(tmp, 0755) != 0 || spawn_run(x_argv, &o) != 0) {
+		msg_error("cannot extract %s (log: %s)", deb, log);
+		goto out;
+	}
+	char *pattern = xasprintf("%s/usr/src/linux-source-*.tar.*", debdir);
+	glob_t g;
+	int grc = glob(pattern, 0, NULL, &g);
+	free(pattern);
+	if (grc != 0 || g.gl_pathc != 1) {
+		msg_error("%s holds no /usr/src/linux-source-*.tar.* (is it a linux-source package?)",
+			  deb);
+		if (grc == 0)
+			globfree(&g);
+		rc = HB_EXIT_USAGE;
+		goto out;
+	}
+	msg_info("unpacking %s", strrchr(g.gl_pathv[0], '/') + 1);
+	char *t_argv[] = { "tar", "-xf", g.gl_pathv[0], "-C", tmp, "--strip-components=1", NULL };
+	int trc = spawn_run(t_argv, &o);
+	globfree(&g);
+	char err[4200];
+	char *ro_argv[] = { "chmod", "-R", "a-w", tmp, NULL };
+	if (trc != 0) {
+		msg_error("unpacking the kernel tarball failed (log: %s)", log);
+	} else if (!fs_is_kernel_tree(tmp, err, sizeof(err))) {
+		msg_error("the package did not hold a kernel tree: %s", err);
+	} else if (spawn_run(ro_argv, &o) != 0 || rename(tmp, tree) != 0) {
+		msg_error("cannot put the tree in place at %s: %s", tree, strerror(errno));
+	} else {
+		rc = HB_EXIT_OK;
+	}
+out:
+	(void)ctx;
+	fs_remove_tree(debdir);
+	if (rc != HB_EXIT_OK)
+		fs_remove_tree(tmp);
+	free(debdir);
+	free(tmp);
+	return rc;
+}
+
+static int fetch_debian(const struct hb_ctx *ctx, const struct kernel_entry *e, bool refresh,
+			struct fetch_record *rec)
+{
+	static const char *const tools[] = { "apt-get", "apt", "apt-cache", "apt",
+					     "dpkg-deb", "dpkg", "tar", "tar",
+					     "xz", "xz-utils", NULL };
+	int rc = fetch_need_tools(tools);
+	if (rc)
+		return rc;
+	struct apt_private apt;
+	rc = apt_private_open(ctx, e->suite, &apt);
+	if (rc)
+		return rc;
+	rc = apt_private_update(&apt, refresh);
+	if (rc) {
+		struct fetch_record old;
+		if (rc == HB_EXIT_ENV && !refresh && fetch_record_read(ctx, e->name, &old) == 0 &&
+		    (!e->version[0] || strcmp(old.version, e->version) == 0)) {
+			msg_warn("using the tree fetched before (%s %s): the index could not be "
+				 "refreshed",
+				 e->package, old.version);
+			*rec = old;
+			rc = HB_EXIT_OK;
+		}
+		apt_private_close(&apt);
+		return rc;
+	}
+	char version[128];
+	rc = apt_private_resolve(&apt, e->package, e->version, version, sizeof(version));
+	if (rc) {
+		apt_private_close(&apt);
+		return rc;
+	}
+	char *safe_version = strdup(version);
+	for (char *c = safe_version; *c; c++)
+		if (*c == ':')
+			*c = '_';
+	char *tree = xasprintf("%s/src/%s_%s", ctx->cache, e->package, safe_version);
+	snprintf(rec->version, sizeof(rec->version), "%s", version);
+	snprintf(rec->tree, sizeof(rec->tree), "%s", tree);
+	if (fs_is_dir(tree)) {
+		msg_info("%s %s already in the cache", e->package, version);
+	} else {
+		char *deb = NULL;
+		rc = apt_private_download(&apt, e->package, version, &deb);
+		if (rc == HB_EXIT_OK)
+			rc = unpack_deb(ctx, deb, tree, apt.log);
+		free(deb);
+	}
+	free(tree);
+	free(safe_version);
+	apt_private_close(&apt);
+	return rc;
+}
+
+int fetch_kernel(const struct hb_ctx *ctx, const struct kernel_entry *e, bool refresh,
+		 struct fetch_record *rec)
+{
+	memset(rec, 0, sizeof(*rec));
+	if (e->source == KERNEL_SOURCE_DIR)
+		return fetch_dir(e, rec);
+	int lock = lock_acquire(ctx->cache, e->name);
+	if (lock < 0) {
+		msg_error("cannot take the lock for '%s' under %s/locks: %s", e->name, ctx->cache,
+			  strerror(errno));
+		return HB_EXIT_ENV;
+	}
+	int rc = fetch_debian(ctx, e, refresh, rec);
+	if (rc == HB_EXIT_OK && record_write(ctx, e->name, rec) != 0) {
+		msg_error("cannot write the record of '%s' under %s/kernels: %s", e->name,
+			  ctx->cache, strerror(errno));
+		rc = HB_EXIT_ENV;
+	}
+	lock_release(lock);
+	return rc;
+}
+
+static void fetch_usage(FILE *f)
+{
+	fprintf(f, "usage: backport fetch [--refresh] NAME|all\n"
+		   "Brings the kernel's pristine source tree into the cache ($BACKPORT_CACHE).\n"
+		   "  --refresh   update the private apt index even when it is fresh\n");
+}
+
+int cmd_fetch(struct hb_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = { { "refresh", no_argument, NULL, 'r' },
+					      { "help", no_argument, NULL, 'h' },
+					      { NULL, 0, NULL, 0 } };
+	bool refresh = false;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'r')
+			refresh = true;
+		else if (c == 'h') {
+			fetch_usage(stdout);
+			return HB_EXIT_OK;
+		} else {
+			fetch_usage(stderr);
+			return HB_EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		fetch_usage(stderr);
+		return HB_EXIT_USAGE;
+	}
+	const char *name = argv[optind];
+	bool all = strcmp(name, "all") == 0;
+	if (!all && !ctx_kernel(ctx, name))
+		return HB_EXIT_USAGE;
+	int worst = HB_EXIT_OK;
+	for (size_t i = 0; i < ctx->kernels.count; i++) {
+		const struct kernel_entry *e = &ctx->kernels.entries[i];
+		if (!all && strcmp(e->name, name) != 0)
+			continue;
+		double t0 = msg_now();
+		msg_stage("fetch %s: %s %s%s%s", e->name, kernel_source_name(e->source),
+			  e->source == KERNEL_SOURCE_DIR ? e->path : e->suite,
+			  e->source == KERNEL_SOURCE_DIR ? "" : " ",
+			  e->source == KERNEL_SOURCE_DIR ? "" : e->package);
+		struct fetch_record rec;
+		int rc = fetch_kernel(ctx, e, refresh, &rec);
+		if (rc == HB_EXIT_OK)
+			msg_info("%s %s at %s (%.1f s)", e->name, rec.version, rec.tree,
+				 msg_now() - t0);
+		if (rc > worst)
+			worst = rc;
+	}
+	return worst;
+}

@@ -1,0 +1,25 @@
+/* backport fetch: a kernel's pristine source tree in the cache. */
+#ifndef HB_FETCH_H
+#define HB_FETCH_H
+
+#include "ctx.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct fetch_record {
+	char version[128]; /* exact version fetched ("" = not fetched) */
+	char tree[4096];   /* pristine tree (read-only for debian entries) */
+};
+
+/* What an earlier fetch recorded for NAME: 0, or -1 when it was never fetched. */
+int fetch_record_read(const struct hb_ctx *ctx, const char *name, struct fetch_record *rec);
+/* Brings the entry's tree into the cache (no-op when already there). Prints its stages.
+ * Returns an hb_exit code; rec filled on success. */
+int fetch_kernel(const struct hb_ctx *ctx, const struct kernel_entry *e, bool refresh,
+		 struct fetch_record *rec);
+/* Makes sure every tool in TOOLS (NULL-terminated pairs "program", "debian-package") is on
+ * PATH; prints which package to install otherwise and returns HB_EXIT_ENV. */
+int fetch_need_tools(const char *const *tools);
+
+#endif
