@@ -13,7 +13,12 @@ struct command {
 int cmd_list(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_fetch(struct hb_ctx *ctx, int argc, char **argv);
 
+int cmd_apply(struct hb_ctx *ctx, int argc, char **argv);
+int cmd_build(struct hb_ctx *ctx, int argc, char **argv);
+
 /* Commands added by later stages. */
-#define COMMANDS_MORE
+#define COMMANDS_MORE \
+	{ "apply", cmd_apply, "run the semantic patches over a tree, write a quilt series" }, \
+	{ "build", cmd_build, "build a kernel, patched or --vanilla, on the test config" },
 
 #endif

@@ -48,15 +48,23 @@ static void child_setup(const struct spawn_opts *opts, int stdout_fd)
 			putenv(*e);
 }
 
-static int wait_status(pid_t pid)
+static int wait_status_flags(pid_t pid, int flags)
 {
 	int st;
-	while (waitpid(pid, &st, 0) < 0)
+	pid_t got;
+	while ((got = waitpid(pid, &st, flags)) < 0)
 		if (errno != EINTR)
 			return -1;
+	if (got == 0)
+		return -2;
 	if (WIFEXITED(st))
 		return WEXITSTATUS(st);
 	return 128 + WTERMSIG(st);
+}
+
+static int wait_status(pid_t pid)
+{
+	return wait_status_flags(pid, 0);
 }
 
 static pid_t start(char *const argv[], const struct spawn_opts *opts, int stdout_fd, int close_fd)
@@ -80,6 +88,16 @@ int spawn_run(char *const argv[], const struct spawn_opts *opts)
 	if (pid < 0)
 		return -1;
 	return wait_status(pid);
+}
+
+int spawn_start(char *const argv[], const struct spawn_opts *opts)
+{
+	return start(argv, opts, -1, -1);
+}
+
+int spawn_wait(int pid, int nohang)
+{
+	return wait_status_flags(pid, nohang ? WNOHANG : 0);
 }
 
 char *spawn_capture(char *const argv[], const struct spawn_opts *opts, int *status)

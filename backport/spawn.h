@@ -18,6 +18,10 @@ int spawn_run(char *const argv[], const struct spawn_opts *opts);
 /* Runs and returns its stdout as a malloc'd string (stderr to log or /dev/null); NULL on
  * failure to start. *status gets the exit status as spawn_run gives it. */
 char *spawn_capture(char *const argv[], const struct spawn_opts *opts, int *status);
+/* Starts without waiting: the child's pid, or -1. */
+int spawn_start(char *const argv[], const struct spawn_opts *opts);
+/* Waits for PID: status as spawn_run gives it; with NOHANG, -2 while it still runs. */
+int spawn_wait(int pid, int nohang);
 /* The command line as one printable string (malloc'd), arguments quoted where needed. */
 char *spawn_format_argv(char *const argv[]);
 

@@ -1,0 +1,408 @@
+#include "apply.h"
+
+#include "apply_series.h"
+#include "commands.h"
+#include "doc_sysctl.h"
+#include "exitcodes.h"
+#include "feature_table.h"
+#include "fetch.h"
+#include "fsutil.h"
+#include "lock.h"
+#include "msg.h"
+#include "spatch_run.h"
+#include "worktree.h"
+
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *feature_outcome_name(enum feature_outcome o)
+{
+	static const char *const names[] = { "changed", "present already", "not applicable",
+					     "FAILED" };
+	return names[o];
+}
+
+/* The sysctl documentation file of a tree and its format, or NULL. */
+static const char *doc_file(const char *tree, enum doc_format *format)
+{
+	static const char *const rst = "Documentation/admin-guide/sysctl/kernel.rst";
+	static const char *const txt = "Documentation/sysctl/kernel.txt";
+	char *p = fs_join(tree, rst);
+	bool has_rst = fs_exists(p);
+	free(p);
+	if (has_rst) {
+		*format = DOC_FORMAT_RST;
+		return rst;
+	}
+	p = fs_join(tree, txt);
+	bool has_txt = fs_exists(p);
+	free(p);
+	*format = DOC_FORMAT_TXT;
+	return has_txt ? txt : NULL;
+}
+
+/* Adds the feature's sysctl documentation to WORK when its C change added the sysctl.
+ * Returns the diff ("" when nothing to add) or NULL on failure. */
+static char *document_sysctl(const struct feature *f, const char *work, const char *c_diff)
+{
+	char *marker = xasprintf("\"%s\"", f->sysctl);
+	bool adds_sysctl = strstr(c_diff, marker) != NULL;
+	free(marker);
+	enum doc_format format;
+	const char *file = doc_file(work, &format);
+	if (!adds_sysctl || !file)
+		return strdup("");
+	char *path = fs_join(work, file);
+	char *old_text = fs_read_file(path, NULL);
+	free(path);
+	if (!old_text)
+		return NULL;
+	char *diff = NULL;
+	if (doc_sysctl_has(old_text, format, f->sysctl)) {
+		diff = strdup("");
+	} else {
+		char *new_text = doc_sysctl_insert(old_text, format, f->sysctl, f->doc_body);
+		if (new_text && worktree_replace(work, file, new_text) == 0)
+			diff = worktree_text_diff(file, old_text, new_text);
+		free(new_text);
+	}
+	free(old_text);
+	return diff;
+}
+
+static int count_files(const char *diff)
+{
+	char **files = worktree_diff_files(diff);
+	int n = 0;
+	for (char **f = files; *f; f++, n++)
+		free(*f);
+	free(files);
+	return n;
+}
+
+/* One feature over WORK: its diff is applied to WORK at once, so the next rule sees it. */
+static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, const char *work,
+			  const char *log, struct feature_result *r)
+{
+	double t0 = msg_now();
+	char *cocci = xasprintf("%s/cocci/%s.cocci", ctx->repo, f->name);
+	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	memset(r, 0, sizeof(*r));
+	r->outcome = OUTCOME_FAILED;
+	if (!fs_exists(cocci)) {
+		msg_error("%s: the semantic patch %s is missing", f->name, cocci);
+		goto out;
+	}
+	char *c_diff = spatch_diff(cocci, work, (int)(jobs > 0 ? jobs : 1), log);
+	if (!c_diff) {
+		msg_error("%s: spatch failed on %s (log: %s)", f->name, work, log);
+		goto out;
+	}
+	char *patch_file = xasprintf("%s.%s.diff", log, f->name);
+	if (*c_diff && (fs_write_file_atomic(patch_file, c_diff, strlen(c_diff)) != 0 ||
+			worktree_patch(work, patch_file, log) != 0)) {
+		msg_error("%s: its diff does not apply to %s (diff: %s, log: %s)", f->name, work,
+			  patch_file, log);
+		free(patch_file);
+		free(c_diff);
+		goto out;
+	}
+	free(patch_file);
+	char *doc_diff = f->sysctl ? document_sysctl(f, work, c_diff) : strdup("");
+	if (!doc_diff) {
+		msg_error("%s: cannot add its documentation in %s", f->name, work);
+		free(c_diff);
+		goto out;
+	}
+	r->diff = xasprintf("%s%s", c_diff, doc_diff);
+	free(c_diff);
+	free(doc_diff);
+	r->files = count_files(r->diff);
+	if (*r->diff) {
+		r->outcome = OUTCOME_CHANGED;
+	} else {
+		/* Nothing to change: ask the rule's report mode whether the feature is there. */
+		r->report = spatch_report(cocci, work, log);
+		if (!r->report)
+			msg_error("%s: spatch -D report failed on %s (log: %s)", f->name, work, log);
+		else
+			r->outcome = strstr(r->report, "present already") ? OUTCOME_PRESENT
+									  : OUTCOME_NOT_APPLICABLE;
+	}
+out:
+	r->seconds = msg_now() - t0;
+	free(cocci);
+}
+
+static void print_result(const struct feature *f, const struct feature_result *r)
+{
+	char what[64];
+	if (r->outcome == OUTCOME_CHANGED)
+		snprintf(what, sizeof(what), "changed %d file%s", r->files, r->files == 1 ? "" : "s");
+	else
+		snprintf(what, sizeof(what), "%s", feature_outcome_name(r->outcome));
+	msg_info("%-18s %-22s %5.1f s", f->name, what, r->seconds);
+	if (r->outcome == OUTCOME_PRESENT && r->report) {
+		const char *line = strstr(r->report, "present already");
+		while (line > r->report && line[-1] != '\n')
+			line--;
+		msg_info("%-18s   %.*s", "", (int)strcspn(line, "\n"), line);
+	}
+}
+
+static void free_results(struct feature_result *results)
+{
+	for (size_t i = 0; i < features_count; i++) {
+		free(results[i].diff);
+		free(results[i].report);
+	}
+}
+
+/* Runs every selected rule over a fresh work copy of SOURCE. On success WORK holds the
+ * patched tree and results are filled; on failure WORK is removed. */
+static int run_rules(const struct hb_ctx *ctx, const char *source, const char *work,
+		     const char *log, unsigned mask, struct feature_result *results)
+{
+	msg_info("work tree %s (log %s)", work, log);
+	if (worktree_clone(source, work, log) != 0) {
+		msg_error("cannot copy %s to %s (log: %s)", source, work, log);
+		return HB_EXIT_ENV;
+	}
+	for (size_t i = 0; i < features_count; i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		apply_feature(ctx, &features[i], work, log, &results[i]);
+		print_result(&features[i], &results[i]);
+		if (results[i].outcome == OUTCOME_FAILED) {
+			fs_remove_tree(work);
+			return HB_EXIT_ENV;
+		}
+	}
+	return HB_EXIT_OK;
+}
+
+static int report_only(const struct hb_ctx *ctx, const char *tree, const char *log, unsigned mask)
+{
+	int rc = HB_EXIT_OK;
+	for (size_t i = 0; i < features_count; i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		double t0 = msg_now();
+		char *cocci = xasprintf("%s/cocci/%s.cocci", ctx->repo, features[i].name);
+		char *report = spatch_report(cocci, tree, log);
+		free(cocci);
+		const char *verdict = !report ? "FAILED"
+				      : strstr(report, "present already") ? "present already"
+				      : *report ? "would change"
+						: "not applicable";
+		msg_info("%-18s %-22s %5.1f s", features[i].name, verdict, msg_now() - t0);
+		if (!report) {
+			msg_error("%s: spatch -D report failed (log: %s)", features[i].name, log);
+			rc = HB_EXIT_ENV;
+			continue;
+		}
+		for (char *save = NULL, *l = strtok_r(report, "\n", &save); l;
+		     l = strtok_r(NULL, "\n", &save))
+			printf("      %s\n", l);
+		free(report);
+	}
+	return rc;
+}
+
+static int prepare_log(const struct hb_ctx *ctx, const char *id, char **log, char **dir)
+{
+	*dir = xasprintf("%s/work/%s", ctx->cache, id);
+	*log = fs_join(*dir, "apply.log");
+	if (fs_mkdir_p(*dir, 0755) != 0 || fs_write_file_atomic(*log, "", 0) != 0) {
+		msg_error("cannot create %s", *dir);
+		return HB_EXIT_ENV;
+	}
+	return HB_EXIT_OK;
+}
+
+int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
+		 char **patched_tree)
+{
+	struct fetch_record rec;
+	int rc = fetch_kernel(ctx, e, false, &rec);
+	if (rc)
+		return rc;
+	char *log, *dir;
+	if ((rc = prepare_log(ctx, e->name, &log, &dir)))
+		return rc;
+	int lock = lock_acquire(ctx->cache, e->name);
+	char *work = fs_join(dir, "patched.tmp");
+	char *final = fs_join(dir, "patched");
+	char *series_dir = xasprintf("%s/patches/%s", ctx->repo, e->name);
+	struct feature_result results[16];
+	memset(results, 0, sizeof(results));
+	msg_stage("apply %s: %s %s", e->name,
+		  e->source == KERNEL_SOURCE_DEBIAN ? e->package : e->path, rec.version);
+	rc = run_rules(ctx, rec.tree, work, log, mask, results);
+	if (rc == HB_EXIT_OK) {
+		char *desc = e->source == KERNEL_SOURCE_DEBIAN
+				     ? xasprintf("Debian's %s %s", e->package, rec.version)
+				     : xasprintf("Linux %s", rec.version);
+		int n = series_write(series_dir, results, mask, desc);
+		free(desc);
+		if (n < 0 || fs_remove_tree(final) != 0 || rename(work, final) != 0) {
+			msg_error("cannot write %s or %s", series_dir, final);
+			rc = HB_EXIT_ENV;
+		} else {
+			msg_info("series: %s/series (%d patch%s)", series_dir, n, n == 1 ? "" : "es");
+			msg_info("patched tree: %s", final);
+			if (patched_tree)
+				*patched_tree = strdup(final);
+		}
+	}
+	free_results(results);
+	lock_release(lock);
+	free(series_dir);
+	free(final);
+	free(work);
+	free(log);
+	free(dir);
+	return rc;
+}
+
+/* A user's tree given by path: patched in place, all or nothing. */
+static int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
+{
+	char err[4200], real[PATH_MAX];
+	if (!fs_is_kernel_tree(path, err, sizeof(err)) || !realpath(path, real)) {
+		msg_error("refusing to apply: %s", err);
+		return HB_EXIT_USAGE;
+	}
+	char *id = xasprintf("path%s", real);
+	for (char *c = id + 4; *c; c++)
+		if (*c == '/')
+			*c = '_';
+	char *log, *dir;
+	int rc = prepare_log(ctx, id, &log, &dir);
+	free(id);
+	if (rc)
+		return rc;
+	char *work = fs_join(dir, "work");
+	char *series_dir = fs_join(dir, "patches");
+	struct feature_result results[16];
+	memset(results, 0, sizeof(results));
+	char version[64];
+	fs_kernel_version(real, version, sizeof(version));
+	msg_stage("apply %s (Linux %s)", real, version);
+	rc = run_rules(ctx, real, work, log, mask, results);
+	if (rc == HB_EXIT_OK) {
+		size_t total = 0;
+		for (size_t i = 0; i < features_count; i++)
+			total += results[i].diff ? strlen(results[i].diff) : 0;
+		char *all = calloc(1, total + 1);
+		for (size_t i = 0; i < features_count; i++)
+			if (results[i].diff)
+				strcat(all, results[i].diff);
+		char **files = worktree_diff_files(all);
+		char *desc = xasprintf("Linux %s", version);
+		int n = series_write(series_dir, results, mask, desc);
+		free(desc);
+		if (!files[0]) {
+			msg_info("nothing to change in %s", real);
+		} else if (n < 0 || worktree_copy_back(work, real, files) != 0) {
+			msg_error("cannot write the changed files into %s", real);
+			rc = HB_EXIT_ENV;
+		} else {
+			int count = 0;
+			for (char **f = files; *f; f++)
+				count++;
+			msg_info("changed %d file%s in %s; series: %s/series", count,
+				 count == 1 ? "" : "s", real, series_dir);
+		}
+		for (char **f = files; *f; f++)
+			free(*f);
+		free(files);
+		free(all);
+	}
+	fs_remove_tree(work);
+	free_results(results);
+	free(series_dir);
+	free(work);
+	free(log);
+	free(dir);
+	return rc;
+}
+
+static void apply_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: backport apply NAME|PATH [--features LIST] [--report]\n"
+		"Runs the semantic patches (all by default) over a fresh copy of kernel NAME's\n"
+		"pristine tree and writes patches/NAME/series, or over the kernel tree at PATH\n"
+		"(changed in place, all or nothing; its series goes to the cache).\n"
+		"  --features LIST   comma-separated subset of the features\n"
+		"  --report          change nothing; print per feature what it would do\n");
+}
+
+int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = { { "features", required_argument, NULL, 'f' },
+					      { "report", no_argument, NULL, 'r' },
+					      { "help", no_argument, NULL, 'h' },
+					      { NULL, 0, NULL, 0 } };
+	unsigned mask = (1u << features_count) - 1;
+	bool report = false;
+	int c;
+	char err[512];
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'f') {
+			if (features_select(optarg, &mask, err, sizeof(err)) != 0) {
+				msg_error("%s", err);
+				return HB_EXIT_USAGE;
+			}
+		} else if (c == 'r') {
+			report = true;
+		} else if (c == 'h') {
+			apply_usage(stdout);
+			return HB_EXIT_OK;
+		} else {
+			apply_usage(stderr);
+			return HB_EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		apply_usage(stderr);
+		return HB_EXIT_USAGE;
+	}
+	static const char *const tools[] = { "spatch", "coccinelle", "patch", "patch",
+					     "diff", "diffutils", NULL };
+	int rc = fetch_need_tools(tools);
+	if (rc)
+		return rc;
+	const char *target = argv[optind];
+	const struct kernel_entry *e = kernels_list_find(&ctx->kernels, target);
+	if (!e && !strchr(target, '/') && !fs_is_dir(target)) {
+		ctx_kernel(ctx, target); /* prints the known names */
+		return HB_EXIT_USAGE;
+	}
+	if (!report)
+		return e ? apply_kernel(ctx, e, mask, NULL) : apply_path(ctx, target, mask);
+	char *log, *dir;
+	const char *tree = target;
+	struct fetch_record rec;
+	if (e) {
+		if ((rc = fetch_kernel(ctx, e, false, &rec)))
+			return rc;
+		tree = rec.tree;
+	} else if (!fs_is_kernel_tree(target, err, sizeof(err))) {
+		msg_error("refusing to report: %s", err);
+		return HB_EXIT_USAGE;
+	}
+	if ((rc = prepare_log(ctx, e ? e->name : "report", &log, &dir)))
+		return rc;
+	msg_stage("report %s (%s)", target, tree);
+	rc = report_only(ctx, tree, log, mask);
+	free(log);
+	free(dir);
+	return rc;
+}

@@ -1,0 +1,31 @@
+/* backport apply: run the semantic patches over a tree and write a quilt series. */
+#ifndef HB_APPLY_H
+#define HB_APPLY_H
+
+#include "ctx.h"
+
+#include <stdbool.h>
+
+enum feature_outcome {
+	OUTCOME_CHANGED,        /* the rule changed the tree */
+	OUTCOME_PRESENT,        /* the tree has the feature already */
+	OUTCOME_NOT_APPLICABLE, /* nothing to change, nothing found */
+	OUTCOME_FAILED,
+};
+
+struct feature_result {
+	enum feature_outcome outcome;
+	char *diff;     /* what it changed (C and documentation) */
+	char *report;   /* report-mode lines */
+	int files;      /* files changed */
+	double seconds;
+};
+
+const char *feature_outcome_name(enum feature_outcome o);
+/* Applies the named kernel: patched tree at CACHE/work/NAME/patched, series in patches/NAME.
+ * Returns an hb_exit code. Used by `apply` and by the later stages. */
+int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
+		 char **patched_tree);
+int cmd_apply(struct hb_ctx *ctx, int argc, char **argv);
+
+#endif

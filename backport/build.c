@@ -1,0 +1,284 @@
+#include "build.h"
+
+#include "apply.h"
+#include "commands.h"
+#include "exitcodes.h"
+#include "feature_table.h"
+#include "fetch.h"
+#include "fsutil.h"
+#include "kconfig_check.h"
+#include "lock.h"
+#include "msg.h"
+#include "spawn.h"
+#include "worktree.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PROGRESS_EVERY_S 15
+
+void build_output_free(struct build_output *out)
+{
+	free(out->dir);
+	free(out->bzimage);
+	free(out->modules);
+	free(out->release);
+	free(out->log);
+	memset(out, 0, sizeof(*out));
+}
+
+/* Kbuild's output lines ("  CC      kernel/fork.o") in the log so far. */
+static long count_steps(const char *log)
+{
+	char *text = fs_read_file(log, NULL);
+	long n = 0;
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		n += p[0] == ' ' && p[1] == ' ' && p[2] >= 'A' && p[2] <= 'Z';
+	free(text);
+	return n;
+}
+
+/* Runs make with a progress line every few seconds. */
+static int make_with_progress(char *const argv[], const struct spawn_opts *o, const char *what)
+{
+	double t0 = msg_now(), last = t0;
+	int pid = spawn_start(argv, o);
+	if (pid < 0)
+		return -1;
+	int st;
+	while ((st = spawn_wait(pid, 1)) == -2) {
+		usleep(250 * 1000);
+		if (msg_now() - last >= PROGRESS_EVERY_S) {
+			last = msg_now();
+			int s = (int)(last - t0);
+			msg_info("%s: %dm%02ds, %ld build steps", what, s / 60, s % 60,
+				 count_steps(o->log_path));
+		}
+	}
+	return st;
+}
+
+static void print_log_errors(const char *log)
+{
+	char *text = fs_read_file(log, NULL);
+	int shown = 0;
+	for (char *save = NULL, *l = text ? strtok_r(text, "\n", &save) : NULL; l && shown < 15;
+	     l = strtok_r(NULL, "\n", &save)) {
+		if (strstr(l, "error") || strstr(l, "Error ")) {
+			fprintf(stderr, "    %s\n", l);
+			shown++;
+		}
+	}
+	free(text);
+}
+
+static int run_make(const char *src, const char *outdir, const char *log, char **env,
+		    const char *const *targets, const char *what)
+{
+	char *argv[32];
+	int n = 0;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	char *jobs = xasprintf("-j%ld", cpus > 0 ? cpus : 1);
+	char *o_arg = xasprintf("O=%s", outdir);
+	argv[n++] = "make";
+	argv[n++] = "-C";
+	argv[n++] = (char *)src;
+	argv[n++] = o_arg;
+	argv[n++] = jobs;
+	argv[n++] = "CC=ccache gcc";
+	argv[n++] = "HOSTCC=ccache gcc";
+	for (const char *const *t = targets; *t && n < 30; t++)
+		argv[n++] = (char *)*t;
+	argv[n] = NULL;
+	FILE *f = fopen(log, "a");
+	if (f) {
+		char *shown = spawn_format_argv(argv);
+		fprintf(f, "$ %s\n", shown);
+		free(shown);
+		fclose(f);
+	}
+	struct spawn_opts o = { .log_path = log, .env_add = env };
+	int st = make_with_progress(argv, &o, what);
+	free(jobs);
+	free(o_arg);
+	return st;
+}
+
+static int configure(const struct hb_ctx *ctx, const char *src, const char *outdir,
+		     const char *log, char **env, const char *what)
+{
+	static const char *const tiny[] = { "tinyconfig", NULL };
+	static const char *const olddef[] = { "olddefconfig", NULL };
+	char *fragment_path = xasprintf("%s/test-initramfs/kernel.config", ctx->repo);
+	char *fragment = fs_read_file(fragment_path, NULL);
+	char *config_path = fs_join(outdir, ".config");
+	int rc = HB_EXIT_ENV;
+	if (!fragment) {
+		msg_error("cannot read the config fragment %s", fragment_path);
+		goto out;
+	}
+	if (run_make(src, outdir, log, env, tiny, what) != 0) {
+		msg_error("%s: make tinyconfig failed (log: %s)", what, log);
+		goto out;
+	}
+	char *config = fs_read_file(config_path, NULL);
+	char *merged = xasprintf("%s\n# hardening-backport: %s\n%s", config ? config : "",
+				 fragment_path, fragment);
+	free(config);
+	int wrc = fs_write_file_atomic(config_path, merged, strlen(merged));
+	free(merged);
+	if (wrc != 0 || run_make(src, outdir, log, env, olddef, what) != 0) {
+		msg_error("%s: make olddefconfig failed (log: %s)", what, log);
+		goto out;
+	}
+	config = fs_read_file(config_path, NULL);
+	char *missing = NULL;
+	int bad = kconfig_check(fragment, config ? config : "", &missing);
+	free(config);
+	if (bad) {
+		msg_error("%s: %d option(s) of %s did not survive olddefconfig:\n%s", what, bad,
+			  fragment_path, missing);
+		rc = HB_EXIT_FAILED;
+	} else {
+		rc = HB_EXIT_OK;
+	}
+	free(missing);
+out:
+	free(fragment);
+	free(fragment_path);
+	free(config_path);
+	return rc;
+}
+
+static char *kernel_release(const char *src, const char *outdir)
+{
+	char *o_arg = xasprintf("O=%s", outdir);
+	char *argv[] = { "make", "-s", "-C", (char *)src, o_arg, "kernelrelease", NULL };
+	int st;
+	char *out = spawn_capture(argv, NULL, &st);
+	free(o_arg);
+	if (!out || st != 0) {
+		free(out);
+		return NULL;
+	}
+	out[strcspn(out, "\n")] = '\0';
+	return out;
+}
+
+int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		 struct build_output *out)
+{
+	memset(out, 0, sizeof(*out));
+	const char *flavour = vanilla ? "vanilla" : "patched";
+	char *what = xasprintf("build %s %s", e->name, flavour);
+	char *source = NULL;
+	int rc;
+	struct fetch_record rec;
+	if (vanilla) {
+		rc = fetch_kernel(ctx, e, false, &rec);
+		source = rc ? NULL : strdup(rec.tree);
+	} else {
+		rc = apply_kernel(ctx, e, (1u << features_count) - 1, &source);
+	}
+	if (rc) {
+		free(what);
+		return rc;
+	}
+	double t0 = msg_now();
+	char *base = xasprintf("%s/build/%s", ctx->cache, e->name);
+	out->dir = fs_join(base, flavour);
+	out->log = fs_join(out->dir, "build.log");
+	char *src = fs_join(out->dir, "src"), *outdir = fs_join(out->dir, "out");
+	char *staging = fs_join(out->dir, "staging");
+	/* Same relative layout for both flavours, so ccache serves one from the other. */
+	char *env_base = xasprintf("CCACHE_BASEDIR=%s", base);
+	char *env[] = { env_base, "CCACHE_NOHASHDIR=1", "KBUILD_BUILD_TIMESTAMP=2010-11-17",
+			"KBUILD_BUILD_USER=hardening-backport", "KBUILD_BUILD_HOST=qemu", NULL };
+	msg_stage("%s (log %s)", what, out->log);
+	fs_mkdir_p(outdir, 0755);
+	fs_write_file_atomic(out->log, "", 0);
+	if (worktree_clone(source, src, out->log) != 0) {
+		msg_error("%s: cannot link %s to %s", what, source, src);
+		rc = HB_EXIT_ENV;
+		goto out;
+	}
+	rc = configure(ctx, src, outdir, out->log, env, what);
+	if (rc)
+		goto out;
+	static const char *const targets[] = { "bzImage", "modules", NULL };
+	if (run_make(src, outdir, out->log, env, targets, what) != 0) {
+		msg_error("%s failed; last errors:", what);
+		print_log_errors(out->log);
+		msg_error("full log: %s", out->log);
+		rc = HB_EXIT_FAILED;
+		goto out;
+	}
+	fs_remove_tree(staging);
+	char *mod_path = xasprintf("INSTALL_MOD_PATH=%s", staging);
+	const char *const install[] = { mod_path, "modules_install", NULL };
+	int irc = run_make(src, outdir, out->log, env, install, what);
+	free(mod_path);
+	if (irc != 0) {
+		msg_error("%s: modules_install failed (log: %s)", what, out->log);
+		rc = HB_EXIT_FAILED;
+		goto out;
+	}
+	out->bzimage = fs_join(outdir, "arch/x86/boot/bzImage");
+	out->modules = strdup(staging);
+	out->release = kernel_release(src, outdir);
+	out->seconds = msg_now() - t0;
+	msg_info("%s: %s, release %s (%.0f s)", what, out->bzimage,
+		 out->release ? out->release : "?", out->seconds);
+out:
+	free(env_base);
+	free(staging);
+	free(src);
+	free(outdir);
+	free(base);
+	free(source);
+	free(what);
+	return rc;
+}
+
+int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = { { "vanilla", no_argument, NULL, 'v' },
+					      { "help", no_argument, NULL, 'h' },
+					      { NULL, 0, NULL, 0 } };
+	bool vanilla = false;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'v') {
+			vanilla = true;
+		} else {
+			FILE *f = c == 'h' ? stdout : stderr;
+			fprintf(f, "usage: backport build NAME [--vanilla]\n"
+				   "Builds the patched (default) or vanilla kernel NAME on tinyconfig plus\n"
+				   "test-initramfs/kernel.config, out of tree in the cache, with ccache.\n");
+			return c == 'h' ? HB_EXIT_OK : HB_EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "usage: backport build NAME [--vanilla]\n");
+		return HB_EXIT_USAGE;
+	}
+	const struct kernel_entry *e = ctx_kernel(ctx, argv[optind]);
+	if (!e)
+		return HB_EXIT_USAGE;
+	static const char *const tools[] = { "make", "make", "gcc", "gcc", "ccache", "ccache",
+					     "flex", "flex", "bison", "bison", "bc", "bc",
+					     "depmod", "kmod", NULL };
+	int rc = fetch_need_tools(tools);
+	if (rc)
+		return rc;
+	int lock = lock_acquire(ctx->cache, "build");
+	struct build_output out;
+	rc = build_kernel(ctx, e, vanilla, &out);
+	lock_release(lock);
+	build_output_free(&out);
+	return rc;
+}

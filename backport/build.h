@@ -1,0 +1,24 @@
+/* backport build: a kernel, vanilla or patched, out of tree with ccache, on the test config. */
+#ifndef HB_BUILD_H
+#define HB_BUILD_H
+
+#include "ctx.h"
+
+#include <stdbool.h>
+
+struct build_output {
+	char *dir;       /* CACHE/build/NAME/FLAVOUR */
+	char *bzimage;   /* .../out/arch/x86/boot/bzImage */
+	char *modules;   /* staging dir holding lib/modules/RELEASE */
+	char *release;   /* `make kernelrelease` */
+	char *log;
+	double seconds;
+};
+
+/* Builds NAME as FLAVOUR ("vanilla" from the pristine tree, "patched" from apply's tree). */
+int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		 struct build_output *out);
+void build_output_free(struct build_output *out);
+int cmd_build(struct hb_ctx *ctx, int argc, char **argv);
+
+#endif

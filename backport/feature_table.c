@@ -1,0 +1,86 @@
+#include "feature_table.h"
+
+#include "msg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const struct feature features[] = {
+	{
+		.name = "kallsyms_mode",
+		.subject = "kallsyms: make /proc/kallsyms mode 0400",
+		.why = "/proc/kallsyms tells anybody who reads it where every kernel symbol lies,\n"
+		       "which is what a generic kernel exploit needs to know. Create it readable by\n"
+		       "root only (0400 instead of 0444), as posted by Marcus Meissner in 2010.",
+	},
+	{
+		.name = "dmesg_restrict",
+		.subject = "printk: add kernel.dmesg_restrict to restrict the kernel log",
+		.why = "The kernel log holds addresses and other details that help an attacker.\n"
+		       "With kernel.dmesg_restrict=1, reading it through syslog(2) needs\n"
+		       "CAP_SYS_ADMIN; 0, the default, keeps the old behaviour (Dan Rosenberg, 2010,\n"
+		       "after grsecurity's GRKERNSEC_DMESG).",
+		.sysctl = "dmesg_restrict",
+		.doc_body = "This toggle indicates whether unprivileged users are prevented\n"
+			    "from using dmesg(8) to view messages from the kernel's log\n"
+			    "buffer.  By default, it is set to (0), resulting in no\n"
+			    "restrictions.  When set to (1), users must have CAP_SYS_ADMIN\n"
+			    "to use dmesg(8).",
+	},
+	{
+		.name = "modules_restrict",
+		.subject = "module: add kernel.modules_restrict (MODHARDEN)",
+		.why = "Unprivileged users can make the kernel load modules, for example by opening\n"
+		       "a socket of a family built as a module, which exposes every module's bugs.\n"
+		       "kernel.modules_restrict=1 refuses module autoloading to non-root callers\n"
+		       "(uid 0 in the initial user namespace); 2 refuses loading and unloading to\n"
+		       "everybody and can no longer be changed. modules_disabled keeps its ABI: this\n"
+		       "adds a sysctl and replaces none (after grsecurity's GRKERNSEC_MODHARDEN).",
+		.sysctl = "modules_restrict",
+		.doc_body = "A value indicating if module loading is restricted in an\n"
+			    "otherwise modular kernel.  This value defaults to off (0),\n"
+			    "but can be set to (1) or (2).  If set to (1), modules cannot\n"
+			    "be auto-loaded by non-root users, for example by creating a\n"
+			    "socket using a packet family that is compiled as a module and\n"
+			    "not already loaded.  If set to (2), modules can neither be\n"
+			    "loaded nor unloaded, and the value can no longer be changed.\n"
+			    "``modules_disabled`` keeps its meaning beside it.",
+	},
+};
+
+const size_t features_count = sizeof(features) / sizeof(features[0]);
+
+const struct feature *feature_find(const char *name)
+{
+	for (size_t i = 0; i < features_count; i++)
+		if (strcmp(features[i].name, name) == 0)
+			return &features[i];
+	return NULL;
+}
+
+int features_select(const char *list, unsigned *mask, char *err, size_t errlen)
+{
+	*mask = 0;
+	char *copy = strdup(list), *save = NULL;
+	int rc = 0;
+	for (char *n = strtok_r(copy, ",", &save); n && !rc; n = strtok_r(NULL, ",", &save)) {
+		const struct feature *f = feature_find(n);
+		if (f) {
+			*mask |= 1u << (f - features);
+			continue;
+		}
+		char known[256] = "";
+		for (size_t i = 0; i < features_count; i++) {
+			strcat(known, i ? ", " : "");
+			strcat(known, features[i].name);
+		}
+		msg_format(err, errlen, "unknown feature '%s' (known: %s)", n, known);
+		rc = -1;
+	}
+	if (!rc && !*mask) {
+		msg_format(err, errlen, "no feature named in '%s'", list);
+		rc = -1;
+	}
+	free(copy);
+	return rc;
+}

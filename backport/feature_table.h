@@ -1,0 +1,23 @@
+/* The hardenings: each one semantic patch under cocci/, with what a maintainer needs to send
+ * its patch (subject, why) and its sysctl documentation, if it has one. */
+#ifndef HB_FEATURE_TABLE_H
+#define HB_FEATURE_TABLE_H
+
+#include <stddef.h>
+
+struct feature {
+	const char *name;        /* cocci/NAME.cocci */
+	const char *subject;     /* the patch's Subject, after "[PATCH] " */
+	const char *why;         /* paragraph for the patch description */
+	const char *sysctl;      /* kernel.SYSCTL documented by the driver, or NULL */
+	const char *doc_body;    /* its documentation paragraph */
+};
+
+extern const struct feature features[];
+extern const size_t features_count;
+
+const struct feature *feature_find(const char *name);
+/* Parses "a,b,c" into a selection mask over features[]; -1 with the unknown name in err. */
+int features_select(const char *list, unsigned *mask, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,202 @@
+/* Unit tests: the pieces of `backport apply` and `build` that need no kernel tree:
+ * sysctl documentation, feature selection, diff file lists, rule options, config checks. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "apply_series.h"
+#include "doc_sysctl.h"
+#include "feature_table.h"
+#include "fsutil.h"
+#include "kconfig_check.h"
+#include "spatch_run.h"
+#include "worktree.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char rst[] =
+	"===================================\n"
+	"Documentation for /proc/sys/kernel/\n"
+	"===================================\n"
+	"\n"
+	"modprobe\n"
+	"========\n"
+	"\n"
+	"The full path to the usermode helper.\n"
+	"\n"
+	"\n"
+	"modules_disabled\n"
+	"================\n"
+	"\n"
+	"A toggle value indicating if modules are allowed to be loaded.\n"
+	"\n"
+	"\n"
+	".. _msgmni:\n"
+	"\n"
+	"msgmax, msgmnb, and msgmni\n"
+	"==========================\n"
+	"\n"
+	"Message queues.\n";
+
+static void rst_entry_goes_before_the_next_section_and_its_label(void **state)
+{
+	(void)state;
+	assert_true(doc_sysctl_has(rst, DOC_FORMAT_RST, "modules_disabled"));
+	assert_false(doc_sysctl_has(rst, DOC_FORMAT_RST, "modules_restrict"));
+	char *out = doc_sysctl_insert(rst, DOC_FORMAT_RST, "modules_restrict", "Body line.");
+	assert_non_null(out);
+	const char *entry = strstr(out, "modules_restrict\n================\n\nBody line.\n\n\n.. _msgmni:");
+	assert_non_null(entry);
+	assert_true(entry > strstr(out, "modules_disabled\n"));
+	assert_true(doc_sysctl_has(out, DOC_FORMAT_RST, "modules_restrict"));
+	free(out);
+}
+
+static const char txt[] =
+	"Documentation for /proc/sys/kernel/\tkernel version 2.6.29\n"
+	"\n"
+	"Currently, these files might (depending on your configuration)\n"
+	"show up in /proc/sys/kernel:\n"
+	"- acct\n"
+	"- ctrl-alt-del\n"
+	"- domainname\n"
+	"- modules_disabled\n"
+	"- msgmax\n"
+	"\n"
+	"==============================================================\n"
+	"\n"
+	"acct:\n"
+	"\n"
+	"highwater lowwater frequency\n"
+	"\n"
+	"==============================================================\n"
+	"\n"
+	"domainname & hostname:\n"
+	"\n"
+	"These files can be used to set the NIS/YP domainname.\n"
+	"\n"
+	"==============================================================\n"
+	"\n"
+	"modules_disabled:\n"
+	"\n"
+	"A toggle value.\n"
+	"\n"
+	"==============================================================\n"
+	"\n"
+	"msgmax:\n"
+	"\n"
+	"Message queues.\n";
+
+static void txt_entry_goes_in_the_list_and_between_sections(void **state)
+{
+	(void)state;
+	assert_true(doc_sysctl_has(txt, DOC_FORMAT_TXT, "modules_disabled"));
+	assert_true(doc_sysctl_has(txt, DOC_FORMAT_TXT, "domainname"));
+	assert_false(doc_sysctl_has(txt, DOC_FORMAT_TXT, "dmesg_restrict"));
+	char *out = doc_sysctl_insert(txt, DOC_FORMAT_TXT, "dmesg_restrict", "Body.");
+	assert_non_null(out);
+	assert_non_null(strstr(out, "- ctrl-alt-del\n- dmesg_restrict\n- domainname\n"));
+	assert_non_null(strstr(out, "\n\n==============================================================\n"
+				    "\ndmesg_restrict:\n\nBody.\n\n"
+				    "==============================================================\n"
+				    "\ndomainname & hostname:"));
+	free(out);
+	out = doc_sysctl_insert(txt, DOC_FORMAT_TXT, "modules_restrict", "Body.");
+	assert_non_null(strstr(out, "- modules_disabled\n- modules_restrict\n- msgmax\n"));
+	assert_non_null(strstr(out, "A toggle value.\n\n=================="
+				    "============================================\n\nmodules_restrict:\n"));
+	free(out);
+}
+
+static void features_are_selected_by_name(void **state)
+{
+	(void)state;
+	unsigned mask;
+	char err[256];
+	assert_int_equal(features_select("kallsyms_mode,modules_restrict", &mask, err, sizeof(err)), 0);
+	assert_int_equal(mask, (1u << (feature_find("kallsyms_mode") - features)) |
+				       (1u << (feature_find("modules_restrict") - features)));
+	assert_int_equal(features_select("kallsyms_mode,nosuch", &mask, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown feature 'nosuch' (known: kallsyms_mode"));
+	assert_int_equal(features_select(",", &mask, err, sizeof(err)), -1);
+}
+
+static void diff_files_are_listed_once(void **state)
+{
+	(void)state;
+	const char *diff = "diff -u -p a/kernel/kmod.c b/kernel/kmod.c\n--- a/kernel/kmod.c\n"
+			   "+++ b/kernel/kmod.c\n@@ -1 +1 @@\n-a\n+b\n"
+			   "--- a/kernel/sysctl.c\n+++ b/kernel/sysctl.c\t2010-11-07\n"
+			   "--- a/kernel/kmod.c\n+++ b/kernel/kmod.c\n";
+	char **files = worktree_diff_files(diff);
+	assert_string_equal(files[0], "kernel/kmod.c");
+	assert_string_equal(files[1], "kernel/sysctl.c");
+	assert_null(files[2]);
+	for (char **f = files; *f; f++)
+		free(*f);
+	free(files);
+}
+
+static void rule_options_come_from_the_header(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/hb-rule-XXXXXX";
+	int fd = mkstemp(path);
+	const char *text = "/// x\n// Confidence: High\n// Options: --no-includes --include-headers\n"
+			   "virtual patch\n";
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	char **w = spatch_rule_options(path);
+	assert_string_equal(w[0], "--no-includes");
+	assert_string_equal(w[1], "--include-headers");
+	assert_null(w[2]);
+	spatch_free_words(w);
+	unlink(path);
+}
+
+static void config_options_that_did_not_survive_are_listed(void **state)
+{
+	(void)state;
+	const char *fragment = "CONFIG_PACKET=m\nCONFIG_PROC_FS=y\n# CONFIG_EMBEDDED is not set\n"
+			       "CONFIG_CMDLINE=\"x\"\n# a comment\n";
+	const char *config = "CONFIG_PACKET=y\nCONFIG_PROC_FS=y\nCONFIG_EMBEDDED=y\n";
+	char *missing;
+	assert_int_equal(kconfig_check(fragment, config, &missing), 3);
+	assert_non_null(strstr(missing, "CONFIG_PACKET=m (got: y)"));
+	assert_non_null(strstr(missing, "CONFIG_EMBEDDED=n (got: y)"));
+	assert_non_null(strstr(missing, "CONFIG_CMDLINE=\"x\" (got: not set)"));
+	free(missing);
+	assert_int_equal(kconfig_check("CONFIG_PACKET=m\n", "CONFIG_PACKET=m\n", &missing), 0);
+	free(missing);
+}
+
+static void patch_header_is_sendable(void **state)
+{
+	(void)state;
+	const struct feature *f = feature_find("kallsyms_mode");
+	char *text = series_patch_text(f, "--- a/x\n+++ b/x\n", "Debian's linux-source-6.1 6.1.1-1");
+	assert_int_equal(strncmp(text, "Subject: [PATCH] kallsyms: ", 27), 0);
+	assert_non_null(strstr(text, "cocci/kallsyms_mode.cocci on Debian's linux-source-6.1 6.1.1-1.\n---\n--- a/x"));
+	free(text);
+	char *name = series_patch_name(2, f);
+	assert_string_equal(name, "0002-kallsyms_mode.patch");
+	free(name);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(rst_entry_goes_before_the_next_section_and_its_label),
+		cmocka_unit_test(txt_entry_goes_in_the_list_and_between_sections),
+		cmocka_unit_test(features_are_selected_by_name),
+		cmocka_unit_test(diff_files_are_listed_once),
+		cmocka_unit_test(rule_options_come_from_the_header),
+		cmocka_unit_test(config_options_that_did_not_survive_are_listed),
+		cmocka_unit_test(patch_header_is_sendable),
+	};
+	return cmocka_run_group_tests_name("apply_parts", tests, NULL, NULL);
+}
