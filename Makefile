@@ -28,7 +28,7 @@ $(BUILD)/backport: $(BUILD)/obj/main.o $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h) | $(BUILD)/tests
-	$(CC) $(CFLAGS) -Ibackport -o $@ $< $(LIB_OBJ) -lcmocka
+	$(CC) $(CFLAGS) -iquote backport -o $@ $< $(LIB_OBJ) -lcmocka
 
 $(BUILD)/obj $(BUILD)/tests:
 	mkdir -p $@
