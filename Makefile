@@ -16,7 +16,7 @@ LIB_OBJ := $(patsubst backport/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all driver guest run check unit golden lint deps clean
+.PHONY: all driver guest run check unit golden patches e2e lint deps clean
 all: driver guest
 
 driver: $(BUILD)/backport
@@ -45,8 +45,14 @@ unit: $(BUILD)/backport $(UNIT_BIN)
 golden:
 	scripts/golden-tests
 
+patches: driver
+	scripts/patch-tests
+
+e2e: all
+	scripts/e2e-tests $(KERNEL)
+
 lint:
-	shellcheck scripts/* .ci/run
+	shellcheck scripts/* .ci/run test-initramfs/*.sh
 
 run: deps
 	$(MAKE) all
@@ -55,6 +61,7 @@ run: deps
 check: deps
 	$(MAKE) all
 	$(MAKE) lint unit golden
+	scripts/patch-tests
 	scripts/e2e-tests $(KERNEL)
 
 clean:

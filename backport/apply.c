@@ -213,6 +213,24 @@ static int report_only(const struct hb_ctx *ctx, const char *tree, const char *l
 	return rc;
 }
 
+/* DIR/outcomes: "FEATURE OUTCOME" a line, read by the test stage to know what vanilla lacks. */
+static void write_outcomes(const char *dir, const struct feature_result *results, unsigned mask)
+{
+	char text[1024] = "";
+	for (size_t i = 0; i < features_count; i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		size_t used = strlen(text);
+		snprintf(text + used, sizeof(text) - used, "%s %s\n", features[i].name,
+			 results[i].outcome == OUTCOME_CHANGED   ? "changed"
+			 : results[i].outcome == OUTCOME_PRESENT ? "present"
+								 : "not-applicable");
+	}
+	char *path = fs_join(dir, "outcomes");
+	fs_write_file_atomic(path, text, strlen(text));
+	free(path);
+}
+
 static int prepare_log(const struct hb_ctx *ctx, const char *id, char **log, char **dir)
 {
 	*dir = xasprintf("%s/work/%s", ctx->cache, id);
@@ -253,6 +271,9 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 			msg_error("cannot write %s or %s", series_dir, final);
 			rc = HB_EXIT_ENV;
 		} else {
+			write_outcomes(dir, results, mask);
+			if (mask == (1u << features_count) - 1)
+				snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
 			msg_info("series: %s/series (%d patch%s)", series_dir, n, n == 1 ? "" : "es");
 			msg_info("patched tree: %s", final);
 			if (patched_tree)

@@ -175,11 +175,13 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	const char *flavour = vanilla ? "vanilla" : "patched";
 	char *what = xasprintf("build %s %s", e->name, flavour);
 	char *source = NULL;
-	int rc;
+	int rc = HB_EXIT_OK;
 	struct fetch_record rec;
 	if (vanilla) {
 		rc = fetch_kernel(ctx, e, false, &rec);
 		source = rc ? NULL : strdup(rec.tree);
+	} else if (strcmp(ctx->applied, e->name) == 0) {
+		source = xasprintf("%s/work/%s/patched", ctx->cache, e->name);
 	} else {
 		rc = apply_kernel(ctx, e, (1u << features_count) - 1, &source);
 	}

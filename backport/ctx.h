@@ -10,6 +10,7 @@ struct hb_ctx {
 	char *kernels_path;  /* $BACKPORT_KERNELS_LIST, else REPO/kernels.list */
 	char *apt_etc;       /* $BACKPORT_APT_ETC, else /etc/apt: where the machine's sources are */
 	struct kernel_list kernels;
+	char applied[KL_NAME_MAX]; /* the kernel this run already applied (its patched tree is fresh) */
 };
 
 /* Fills ctx; returns an hb_exit code (0 ok) after printing what is wrong. */

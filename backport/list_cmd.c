@@ -10,12 +10,23 @@
 int cmd_list(struct hb_ctx *ctx, int argc, char **argv)
 {
 	if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		printf("usage: backport list\nPrints each kernel of kernels.list: name, source, "
-		       "the version fetched, its tree.\n");
+		printf("usage: backport list [--default]\nPrints each kernel of kernels.list: name, "
+		       "source, the version fetched, its tree.\n"
+		       "  --default   print only the default kernel's name (the one matching this\n"
+		       "              Debian release, else the first listed)\n");
+		return HB_EXIT_OK;
+	}
+	if (argc == 2 && strcmp(argv[1], "--default") == 0) {
+		const struct kernel_entry *e = ctx_default_kernel(ctx);
+		if (!e) {
+			fprintf(stderr, "backport: kernels.list names no kernel\n");
+			return HB_EXIT_USAGE;
+		}
+		printf("%s\n", e->name);
 		return HB_EXIT_OK;
 	}
 	if (argc > 1) {
-		fprintf(stderr, "usage: backport list\n");
+		fprintf(stderr, "usage: backport list [--default]\n");
 		return HB_EXIT_USAGE;
 	}
 	printf("%-10s %-40s %-20s %s\n", "NAME", "SOURCE", "VERSION", "TREE");

@@ -1,0 +1,210 @@
+#include "guest_test.h"
+
+#include "apply.h"
+#include "build.h"
+#include "commands.h"
+#include "console_scan.h"
+#include "exitcodes.h"
+#include "feature_table.h"
+#include "fetch.h"
+#include "fsutil.h"
+#include "initramfs.h"
+#include "ktap.h"
+#include "lock.h"
+#include "msg.h"
+#include "qemu.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BOOT_TIMEOUT_S 600
+#define BOOT_IDLE_S 120
+#define GUEST_APPEND "console=ttyS0 panic=-1 loglevel=4 hb.timeout=240"
+
+/* The guest's suites, in the order /init runs them, and the feature each proves. */
+static const struct {
+	const char *suite, *feature;
+} suite_features[] = {
+	{ "smoke", NULL },
+	{ "kallsyms", "kallsyms_mode" },
+	{ "dmesg_restrict", "dmesg_restrict" },
+	{ "modules_restrict", "modules_restrict" },
+	{ "modules_lock", "modules_restrict" },
+};
+#define N_SUITES (sizeof(suite_features) / sizeof(suite_features[0]))
+
+void guest_test_result_free(struct guest_test_result *r)
+{
+	free(r->dir);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Did apply add FEATURE to this kernel (so that vanilla lacks it)? From CACHE/work/NAME/outcomes. */
+static bool feature_added(const struct hb_ctx *ctx, const char *name, const char *feature)
+{
+	char *path = xasprintf("%s/work/%s/outcomes", ctx->cache, name);
+	char *text = fs_read_file(path, NULL);
+	char *needle = xasprintf("%s changed\n", feature);
+	bool added = text && strstr(text, needle);
+	free(needle);
+	free(text);
+	free(path);
+	return added;
+}
+
+static void judge(const struct ktap_report *report, struct guest_test_result *r)
+{
+	r->as_expected = r->booted && r->console_clean;
+	for (int i = 0; i < r->n_suites; i++) {
+		struct suite_verdict *v = &r->suites[i];
+		for (size_t k = 0; k < report->n_results; k++) {
+			const struct ktap_result *t = &report->results[k];
+			if (strcmp(t->name, v->suite) != 0)
+				continue;
+			v->seen = true;
+			v->passed = t->status == KTAP_OK;
+			for (size_t s = 0; s < t->n_sub; s++) {
+				v->cases_total++;
+				v->cases_passed += t->sub[s].status == KTAP_OK ||
+						   t->sub[s].status == KTAP_SKIP;
+			}
+		}
+		/* Expected failure: the suite ran and failed. Expected pass: it passed. */
+		bool met = v->seen && v->passed == v->expect_pass;
+		if (!met)
+			r->as_expected = false;
+	}
+}
+
+static const char *accel_for_this_run(const struct qemu_opts *probe_opts)
+{
+	static const char *chosen;
+	static char why[256];
+	if (!chosen) {
+		chosen = qemu_probe_accel(probe_opts, NULL, why, sizeof(why));
+		msg_info("accel: %s (%s)", chosen, why);
+	}
+	return chosen;
+}
+
+static void print_verdicts(const struct guest_test_result *r)
+{
+	msg_info("%-18s %-18s %-9s %s", "suite", "feature", "expected", "result");
+	for (int i = 0; i < r->n_suites; i++) {
+		const struct suite_verdict *v = &r->suites[i];
+		char result[64];
+		if (!v->seen)
+			snprintf(result, sizeof(result), "missing");
+		else
+			snprintf(result, sizeof(result), "%s (%d/%d cases)", v->passed ? "ok" : "not ok",
+				 v->cases_passed, v->cases_total);
+		bool met = v->seen && v->passed == v->expect_pass;
+		msg_info("%-18s %-18s %-9s %-24s %s", v->suite, v->feature ? v->feature : "regression",
+			 v->expect_pass ? "pass" : "fail", result,
+			 met ? (v->expect_pass ? "" : "(expected: vanilla lacks it)") : "<-- UNEXPECTED");
+	}
+}
+
+int guest_test_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		      const char *extra_append, struct guest_test_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->vanilla = vanilla;
+	const char *flavour = vanilla ? "vanilla" : "patched";
+	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
+	if (!fs_exists(guest_list)) {
+		msg_error("%s is missing: build the guest programs first (make guest)", guest_list);
+		free(guest_list);
+		return HB_EXIT_ENV;
+	}
+	struct build_output b;
+	int rc = build_kernel(ctx, e, vanilla, &b);
+	if (rc) {
+		free(guest_list);
+		build_output_free(&b);
+		return rc;
+	}
+	char *outcomes = xasprintf("%s/work/%s/outcomes", ctx->cache, e->name);
+	if (vanilla && !fs_exists(outcomes)) /* what vanilla lacks is what apply adds */
+		rc = apply_kernel(ctx, e, (1u << features_count) - 1, NULL);
+	free(outcomes);
+	r->dir = strdup(b.dir);
+	char *cpio = fs_join(b.dir, "initramfs.cpio");
+	char *gen = fs_join(b.dir, "out/usr/gen_init_cpio");
+	char *console = fs_join(b.dir, "console.log");
+	char *json = fs_join(b.dir, "results.json");
+	msg_stage("test %s %s: pack initramfs, boot QEMU", e->name, flavour);
+	if (rc == HB_EXIT_OK && initramfs_pack(gen, guest_list, b.modules, b.release, cpio, b.log) != 0) {
+		msg_error("cannot pack the initramfs %s (log: %s)", cpio, b.log);
+		rc = HB_EXIT_ENV;
+	}
+	for (size_t i = 0; i < N_SUITES && rc == HB_EXIT_OK; i++) {
+		struct suite_verdict *v = &r->suites[r->n_suites++];
+		v->suite = suite_features[i].suite;
+		v->feature = suite_features[i].feature;
+		v->expect_pass = !vanilla || !v->feature || !feature_added(ctx, e->name, v->feature);
+	}
+	struct qemu_result q = { 0 };
+	if (rc == HB_EXIT_OK) {
+		char *append = xasprintf("%s%s%s", GUEST_APPEND, extra_append ? " " : "",
+					 extra_append ? extra_append : "");
+		struct qemu_opts o = { .kernel = b.bzimage, .initrd = cpio, .append = append,
+				       .mem_mb = 256, .timeout_s = BOOT_TIMEOUT_S,
+				       .idle_timeout_s = BOOT_IDLE_S, .console_log = console,
+				       .done_marker = "# hb-done" };
+		o.accel = r->accel = accel_for_this_run(&o);
+		char *cmdline = qemu_command_line(&o);
+		msg_info("$ %s", cmdline);
+		free(cmdline);
+		char err[512];
+		if (qemu_run(&o, &q, err, sizeof(err)) != 0) {
+			msg_error("cannot start QEMU: %s", err);
+			rc = HB_EXIT_ENV;
+		}
+		free(append);
+	}
+	if (rc == HB_EXIT_OK) {
+		r->boot_seconds = q.seconds;
+		r->booted = q.done_marker_seen && !q.panic_seen && !q.hung && !q.timed_out;
+		struct console_scan scan;
+		console_scan(q.output, q.output_len, &scan);
+		r->console_clean = !console_scan_trouble(&scan);
+		if (!r->console_clean)
+			snprintf(r->console_problem, sizeof(r->console_problem), "%s",
+				 scan.first_line ? scan.first_line : "?");
+		console_scan_free(&scan);
+		struct ktap_report report;
+		ktap_parse(q.output, q.output_len, &report);
+		FILE *f = fopen(json, "w");
+		if (f) {
+			ktap_report_write_json(&report, f);
+			fclose(f);
+		}
+		judge(&report, r);
+		ktap_report_free(&report);
+		msg_info("boot: %.1f s with %s; %s%s%s", q.seconds, r->accel,
+			 r->booted ? "guest finished" : q.panic_seen ? "KERNEL PANIC"
+					: q.hung ? "HUNG (no output)" : q.timed_out ? "TIMED OUT"
+					: "no done marker",
+			 r->console_clean ? ", console clean" : ", console shows: ",
+			 r->console_clean ? "" : r->console_problem);
+		print_verdicts(r);
+		msg_info("console: %s", console);
+		msg_info("results: %s", json);
+		if (!r->as_expected) {
+			msg_error("test %s %s: not as expected (console log: %s)", e->name, flavour,
+				  console);
+			rc = HB_EXIT_FAILED;
+		}
+	}
+	qemu_result_free(&q);
+	build_output_free(&b);
+	free(cpio);
+	free(gen);
+	free(console);
+	free(json);
+	free(guest_list);
+	return rc;
+}

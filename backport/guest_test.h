@@ -1,0 +1,41 @@
+/* backport test: boot a built kernel with the test initramfs in QEMU, read its KTAP, and
+ * judge each suite against what is expected of that kernel (vanilla or patched). */
+#ifndef HB_GUEST_TEST_H
+#define HB_GUEST_TEST_H
+
+#include "ctx.h"
+
+#include <stdbool.h>
+
+#define GUEST_SUITES_MAX 8
+
+struct suite_verdict {
+	const char *suite;        /* KTAP top-level test name */
+	const char *feature;      /* the feature it proves, NULL for the regression smoke */
+	bool expect_pass;         /* vanilla lacking the feature is expected to fail */
+	bool seen, passed;
+	int cases_passed, cases_total;
+};
+
+struct guest_test_result {
+	bool vanilla;
+	bool booted;              /* the guest reached its done marker, no panic, no hang */
+	bool console_clean;       /* no Oops, BUG, WARNING, panic */
+	char console_problem[256];
+	bool as_expected;         /* every suite met its expectation, console clean */
+	const char *accel;
+	double boot_seconds;
+	struct suite_verdict suites[GUEST_SUITES_MAX];
+	int n_suites;
+	char *dir;                /* where console.log and results.json are */
+};
+
+/* Builds (if needed) and tests one flavour. Returns an hb_exit code (1: not as expected). */
+/* EXTRA_APPEND (or NULL) is added to the kernel command line. */
+int guest_test_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		      const char *extra_append, struct guest_test_result *out);
+void guest_test_result_free(struct guest_test_result *r);
+int cmd_test(struct hb_ctx *ctx, int argc, char **argv);
+int cmd_run(struct hb_ctx *ctx, int argc, char **argv);
+
+#endif

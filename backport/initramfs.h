@@ -1,0 +1,14 @@
+/* The test initramfs: the guest programs (build/guest/initramfs.list, in gen_init_cpio's
+ * format) plus the kernel's staged modules under /lib/modules/RELEASE, packed as an
+ * uncompressed cpio (newc) by the kernel's own usr/gen_init_cpio. */
+#ifndef HB_INITRAMFS_H
+#define HB_INITRAMFS_H
+
+/* Appends gen_init_cpio lines for every directory and regular file under
+ * STAGING/lib/modules/RELEASE (symbolic links such as build/source are left out). */
+char *initramfs_module_lines(const char *staging, const char *release);
+/* Writes OUT_CPIO from GUEST_LIST + the modules, using GEN_INIT_CPIO. 0 or -1 (see LOG). */
+int initramfs_pack(const char *gen_init_cpio, const char *guest_list, const char *staging,
+		   const char *release, const char *out_cpio, const char *log);
+
+#endif

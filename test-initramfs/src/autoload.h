@@ -1,0 +1,26 @@
+/* Firing a trigger under an identity and observing what the kernel did:
+ * was the module loaded, did modprobe get asked. */
+#ifndef HB_AUTOLOAD_H
+#define HB_AUTOLOAD_H
+
+#include "privs.h"
+#include "triggers.h"
+
+struct hb_autoload_obs {
+	int rc;			/* hb_run_as() result: errno of the trigger or HB_RC_* */
+	int loaded;		/* module in /proc/modules afterwards (1/0, -errno) */
+	int requests_named;	/* "request <t->request>" lines logged by modprobe */
+	int requests_any;	/* all "request" lines logged during the trigger */
+};
+
+/* Unloads the trigger's module if loaded (as root): 0, or -errno with a
+ * diagnostic when it stays loaded. */
+int hb_autoload_unload(const struct hb_trigger *t);
+
+/* Fires T as WHO (module must be unloaded first) and fills OBS, printing
+ * what happened as diagnostics. Returns 0, or -1 if the child could not
+ * run the trigger at all (identity setup failed, killed). */
+int hb_autoload_observe(const struct hb_trigger *t, enum hb_who who,
+			struct hb_autoload_obs *obs);
+
+#endif

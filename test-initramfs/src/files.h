@@ -1,0 +1,17 @@
+/* Helpers for the small one-line files of /proc and /sys.
+ * All return 0 (or a byte count) on success and -errno on failure. */
+#ifndef HB_FILES_H
+#define HB_FILES_H
+
+#include <stddef.h>
+
+/* Reads up to len-1 bytes, NUL-terminates; returns the byte count. */
+int hb_read_file(const char *path, char *buf, size_t len);
+/* Reads a decimal integer (leading/trailing blanks allowed). */
+int hb_read_long(const char *path, long *out);
+/* Opens for writing and writes s in one write(2); the errno of either step. */
+int hb_write_str(const char *path, const char *s);
+int hb_write_long(const char *path, long value);
+int hb_exists(const char *path);
+
+#endif

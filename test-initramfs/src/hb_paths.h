@@ -1,0 +1,27 @@
+/* Fixed paths and identities shared by /init, /sbin/modprobe and the suites. */
+#ifndef HB_PATHS_H
+#define HB_PATHS_H
+
+#define HB_SYSCTL_MODULES_RESTRICT "/proc/sys/kernel/modules_restrict"
+#define HB_SYSCTL_MODULES_DISABLED "/proc/sys/kernel/modules_disabled"
+#define HB_SYSCTL_DMESG_RESTRICT "/proc/sys/kernel/dmesg_restrict"
+#define HB_SYSCTL_MODPROBE "/proc/sys/kernel/modprobe"
+#define HB_SYSCTL_USERNS_CLONE "/proc/sys/kernel/unprivileged_userns_clone"
+#define HB_KALLSYMS "/proc/kallsyms"
+#define HB_KMSG "/dev/kmsg"
+#define HB_PTMX "/dev/ptmx"
+
+#define HB_RUN_DIR "/run/hb"
+#define HB_MODPROBE_LOG "/run/hb/modprobe.log"
+#define HB_MODULES_ROOT "/lib/modules"
+#define HB_SUITE_DIR "/hb/tests"
+#define HB_MNT_DIR "/tmp/hb-mnt"
+
+/* /init exports HB_GUEST_ENV=1 to the suites; they refuse to run without it,
+ * so that starting one by mistake on a host changes nothing there. */
+#define HB_GUEST_ENV "HB_GUEST"
+
+/* The unprivileged identity tests switch to (nobody/nogroup). */
+#define HB_UNPRIV_ID 65534
+
+#endif

@@ -1,0 +1,30 @@
+/* Running a piece of a test in a child process under a chosen identity,
+ * bounded by alarm(2). */
+#ifndef HB_PRIVS_H
+#define HB_PRIVS_H
+
+enum hb_who {
+	HB_ROOT,	/* uid 0 with full capabilities (a plain fork) */
+	HB_UNPRIV,	/* uid/gid 65534, no supplementary groups, no capabilities */
+	HB_USERNS,	/* HB_UNPRIV, then unshare(CLONE_NEWUSER|CLONE_NEWNS) and
+			 * uid/gid map "0 65534 1": root inside its own namespaces */
+};
+
+/* Return values of hb_run_as() besides the function's own (0..199). */
+#define HB_RC_EMPTY 240		/* the call succeeded but returned no data */
+#define HB_RC_SETUP 250		/* the child could not become the identity */
+#define HB_RC_DIED 251		/* the child was killed (timeout, crash) */
+#define HB_RC_FORK 252		/* fork/wait failed */
+
+const char *hb_who_name(enum hb_who who);
+
+/* Describes a child result: "success", "EPERM", "no data", "setup failed"... */
+const char *hb_rc_name(int rc);
+
+/* Forks; the child becomes WHO, arms alarm(timeout_s), runs fn(arg) and
+ * exits with its return value, which must be 0 or an errno value < 200
+ * (or HB_RC_EMPTY). Returns that value, or one of the HB_RC_* codes. */
+int hb_run_as(enum hb_who who, int (*fn)(const void *arg), const void *arg,
+	      unsigned timeout_s);
+
+#endif
