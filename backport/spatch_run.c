@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 char **spatch_rule_options(const char *cocci)
 {
@@ -34,29 +35,26 @@ void spatch_free_words(char **words)
 	free(words);
 }
 
-static char *run(const char *cocci, const char *tree, const char *mode, int jobs,
-		 const char *log, int *status)
+/* argv for one spatch over TREE; JOBS_ARGS ("-j", "N") or ("--max", "N", "--index", "I"). */
+static char **make_argv(const char *cocci, const char *tree, const char *mode,
+			char *const *jobs_args, char **options)
 {
-	char **options = spatch_rule_options(cocci);
-	char *argv[64];
-	char jobs_text[16];
-	snprintf(jobs_text, sizeof(jobs_text), "%d", jobs > 0 ? jobs : 1);
+	char **argv = calloc(64, sizeof(char *));
 	size_t n = 0;
-	argv[n++] = "spatch";
-	argv[n++] = "--sp-file";
-	argv[n++] = (char *)cocci;
-	argv[n++] = "-D";
-	argv[n++] = (char *)mode;
-	argv[n++] = "--very-quiet";
-	argv[n++] = "--dir";
-	argv[n++] = (char *)tree;
-	argv[n++] = "--patch";
-	argv[n++] = (char *)tree;
-	argv[n++] = "-j";
-	argv[n++] = jobs_text;
+	const char *fixed[] = { "spatch", "--sp-file", cocci, "-D", mode, "--very-quiet",
+				"--dir", tree, "--patch", tree };
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		argv[n++] = (char *)fixed[i];
+	for (char *const *j = jobs_args; *j; j++)
+		argv[n++] = *j;
 	for (char **o = options; *o && n < 62; o++)
 		argv[n++] = *o;
 	argv[n] = NULL;
+	return argv;
+}
+
+static void log_command(const char *log, char **argv)
+{
 	FILE *f = fopen(log, "a");
 	if (f) {
 		char *shown = spawn_format_argv(argv);
@@ -64,8 +62,20 @@ static char *run(const char *cocci, const char *tree, const char *mode, int jobs
 		free(shown);
 		fclose(f);
 	}
+}
+
+static char *run(const char *cocci, const char *tree, const char *mode, int jobs,
+		 const char *log, int *status)
+{
+	char **options = spatch_rule_options(cocci);
+	char jobs_text[16];
+	snprintf(jobs_text, sizeof(jobs_text), "%d", jobs > 0 ? jobs : 1);
+	char *jobs_args[] = { "-j", jobs_text, NULL };
+	char **argv = make_argv(cocci, tree, mode, jobs_args, options);
+	log_command(log, argv);
 	struct spawn_opts o = { .log_path = log };
 	char *out = spawn_capture(argv, &o, status);
+	free(argv);
 	spatch_free_words(options);
 	return out;
 }
@@ -81,11 +91,64 @@ char *spatch_diff(const char *cocci, const char *tree, int jobs, const char *log
 	return out;
 }
 
+/* Report mode over JOBS processes, each taking its share of the files (--max/--index) with
+ * one job and its own output file: with -j, lines printed by python script rules get lost
+ * or doubled, so spatch's own workers are not used here. */
+static char *run_report_shares(const char *cocci, const char *tree, int jobs, const char *log,
+			       int *status)
+{
+	char **options = spatch_rule_options(cocci);
+	char dir[] = "/tmp/hb-report-XXXXXX";
+	char *out = NULL;
+	*status = -1;
+	if (!mkdtemp(dir)) {
+		spatch_free_words(options);
+		return NULL;
+	}
+	int pids[64];
+	char *paths[64];
+	if (jobs > 64)
+		jobs = 64;
+	char max_text[16];
+	snprintf(max_text, sizeof(max_text), "%d", jobs);
+	for (int i = 0; i < jobs; i++) {
+		char index_text[16];
+		snprintf(index_text, sizeof(index_text), "%d", i);
+		char *share_args[] = { "--max", max_text, "--index", index_text, NULL };
+		char **argv = make_argv(cocci, tree, "report", share_args, options);
+		log_command(log, argv);
+		paths[i] = xasprintf("%s/%d.out", dir, i);
+		struct spawn_opts o = { .log_path = log, .stdout_path = paths[i] };
+		pids[i] = spawn_start(argv, &o);
+		free(argv);
+	}
+	size_t used = 0;
+	out = calloc(1, 1);
+	*status = 0;
+	for (int i = 0; i < jobs; i++) {
+		int st = pids[i] < 0 ? -1 : spawn_wait(pids[i], 0);
+		if (st != 0)
+			*status = st;
+		size_t len = 0;
+		char *text = fs_read_file(paths[i], &len);
+		if (text) {
+			out = realloc(out, used + len + 1);
+			memcpy(out + used, text, len + 1);
+			used += len;
+		}
+		free(text);
+		free(paths[i]);
+	}
+	fs_remove_tree(dir);
+	spatch_free_words(options);
+	return out;
+}
+
 char *spatch_report(const char *cocci, const char *tree, const char *log)
 {
 	int st;
-	/* One job: with -j, lines printed by python script rules get lost or doubled. */
-	char *out = run(cocci, tree, "report", 1, log, &st);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	char *out = run_report_shares(cocci, tree, cpus > 0 ? (int)cpus : 1, log, &st);
 	if (!out || st != 0) {
 		free(out);
 		return NULL;

@@ -1,0 +1,454 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Add the kernel.modules_restrict sysctl (grsecurity MODHARDEN, after Dan
+/// Rosenberg's 2010 RFC "Restrictions on module loading"), next to and
+/// without changing kernel.modules_disabled:
+///   0: no restriction (default);
+///   1: __request_module() fails with -EPERM unless the caller is root, so
+///      unprivileged users cannot auto-load modules (sockets of a modular
+///      protocol family, ...);
+///   2: nobody can load or unload a module any more, and the value can no
+///      longer be changed.
+///
+// Confidence: High
+// Copyright: (C) 2024 hardening-backport contributors.
+// Comments: Unlike the 2010 RFC, which replaced modules_disabled (an ABI
+//  change that was rejected), this adds modules_restrict beside it.
+//  Each piece is added only where the structure it hangs on is found and
+//  only if that file does not have it yet, so the rule is idempotent per
+//  file and works on partly patched trees.  Pieces, per file:
+//  - ctl_table: the entry goes right after the entry whose .data is
+//    &modules_disabled, in whatever table holds it (kern_table in
+//    kernel/sysctl.c up to 6.12, module_sysctl_table in
+//    kernel/module/main.c later).  Bounds follow the style of that
+//    modules_disabled entry: .extra1 = &one (2.6.x) gives &zero/&two (a
+//    "static int two = 2;" is added after "one" when the file has no
+//    "two"); SYSCTL_ONE gives SYSCTL_ZERO/SYSCTL_TWO (this assumes that a
+//    tree using SYSCTL_ONE also has SYSCTL_TWO: true for Debian 5.10 and
+//    upstream >= 5.17).
+//  - handler modules_restrict_sysctl(), static, just before that table:
+//    -EPERM on write when the value is 2, else proc_dointvec_minmax().
+//    Its parameter types are copied from the proc_dointvec_minmax()
+//    definition of the same file (kernel/sysctl.c: "void __user *" in
+//    2.6.x, "void *" from 5.8, "const struct ctl_table *" from 6.11).
+//    A file without that definition (the table lives in module code,
+//    7.x) gets the current prototype (const struct ctl_table *, void *).
+//    The handler reads the value through table->data rather than naming
+//    modules_restrict, and is __maybe_unused: in kernel/sysctl.c it is
+//    outside the #ifdef CONFIG_MODULES that surrounds the entry.
+//  - definition "int modules_restrict;" right after the definition of
+//    modules_disabled (kernel/module.c, kernel/module/main.c; never
+//    static, since kmod.c reads it).
+//  - declaration "extern int modules_restrict;" right after
+//    "extern int modules_disabled;" (include/linux/module.h up to 6.12);
+//    where modules_disabled has no extern declaration (it is static in
+//    7.x), after "extern char modprobe_path[];" in the module internal
+//    header, i.e. the header that also declares module_mutex
+//    (kernel/module/internal.h, which kmod.c and main.c include).
+//  - every "if (E || modules_disabled) S" (may_init_module() or
+//    init_module(), delete_module()) becomes
+//    "if (E || modules_disabled || modules_restrict == 2) S".
+//  - __request_module(): right after the LSM hook
+//    "ret = security_kernel_module_request(...); if (ret) return ret;"
+//    a root check.  Heuristic for the uid type, decided within kmod.c:
+//    if __request_module() still uses its local max_modprobes (the
+//    throttling of 2.6.x .. 4.12) the old scalar uid_t form
+//    "current_uid()" is used, otherwise the kuid_t form
+//    "!uid_eq(current_uid(), GLOBAL_ROOT_UID)".  This is right for
+//    2.6.36 and for every kernel >= 4.13; 3.5 .. 4.12 (kuid_t but still
+//    max_modprobes) would get the uid_t form and are not targets.
+//  Report mode prints one line per piece that patch mode would add or
+//  change and "modules_restrict: present already" where the sysctl entry
+//  (or another piece) is there.  modules_disabled itself is never changed.
+// Options: --no-includes --include-headers
+
+virtual patch
+virtual report
+
+// ------------------------------------------------------------------
+// ctl_table entry, right after modules_disabled's
+// ------------------------------------------------------------------
+
+@mr_entry@
+type T;
+identifier t;
+position p;
+@@
+T t[] = { ..., { .procname = "modules_restrict"@p, ... }, ... };
+
+@script:python depends on report@
+p << mr_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: present already (sysctl entry)")
+
+@md_entry depends on !mr_entry@
+type T;
+identifier t;
+symbol modules_disabled;
+position p;
+@@
+T t[] = { ..., { .data = &modules_disabled@p, ... }, ... };
+
+@style_new@
+type md_entry.T;
+identifier md_entry.t;
+symbol SYSCTL_ONE;
+position md_entry.p;
+@@
+T t[] = { ..., { .data = &modules_disabled@p, .extra1 = SYSCTL_ONE, ... }, ... };
+
+@style_old depends on !style_new@
+type md_entry.T;
+identifier md_entry.t;
+symbol one;
+position md_entry.p;
+@@
+T t[] = { ..., { .data = &modules_disabled@p, .extra1 = &one, ... }, ... };
+
+@has_handler@
+@@
+modules_restrict_sysctl(...) { ... }
+
+@script:python depends on report && style_new@
+p << md_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (SYSCTL_ZERO..SYSCTL_TWO) after modules_disabled")
+
+@script:python depends on report && style_old@
+p << md_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (&zero..&two) after modules_disabled")
+
+@script:python depends on report && !style_new && !style_old@
+p << md_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: modules_disabled entry with unknown bounds style, sysctl entry NOT added")
+
+@script:python depends on report && (style_new || style_old) && !has_handler@
+p << md_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would add the handler modules_restrict_sysctl() before this table")
+
+// The entry text is built in python: SmPL would print an added
+// initializer on one line.  Coccinelle drops what follows the last newline
+// of such an identifier, hence the text ends with a newline.
+@initialize:python@
+@@
+def mr_entry_text(lo, hi):
+    return ",\n\t\t".join([
+        '.procname\t= "modules_restrict"',
+        '.data\t\t= &modules_restrict',
+        '.maxlen\t\t= sizeof(int)',
+        '.mode\t\t= 0644',
+        '.proc_handler\t= modules_restrict_sysctl',
+        '.extra1\t\t= %s' % lo,
+        '.extra2\t\t= %s' % hi]) + ",\n"
+
+@script:python mk_new depends on patch && style_new@
+ent;
+@@
+coccinelle.ent = cocci.make_ident(mr_entry_text("SYSCTL_ZERO", "SYSCTL_TWO"))
+
+@script:python mk_old depends on patch && style_old@
+ent;
+@@
+coccinelle.ent = cocci.make_ident(mr_entry_text("&zero", "&two"))
+
+@add_entry_new depends on patch@
+type md_entry.T;
+identifier md_entry.t;
+identifier mk_new.ent;
+@@
+T t[] = { ...,
+  { .data = &modules_disabled, ... },
++ { ent },
+  ... };
+
+@add_entry_old depends on patch@
+type md_entry.T;
+identifier md_entry.t;
+identifier mk_old.ent;
+@@
+T t[] = { ...,
+  { .data = &modules_disabled, ... },
++ { ent },
+  ... };
+
+// 2.6.x bounds: &two must exist (static ints of kernel/sysctl.c)
+@has_two depends on style_old@
+symbol two;
+@@
+(
+int two;
+|
+int two = ...;
+)
+
+@one_def depends on style_old && !has_two@
+position p;
+@@
+int one@p = 1;
+
+@script:python depends on report@
+p << one_def.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would add static int two = 2 after one (bound of the entry)")
+
+@add_two depends on patch@
+position one_def.p;
+attribute name __maybe_unused;
+@@
+ int one@p = 1;
++static int __maybe_unused two = 2;
+
+// ------------------------------------------------------------------
+// handler, just before that table
+// ------------------------------------------------------------------
+
+@dointvec_sig@
+identifier t1, w, b, l, pp;
+type T1, T2;
+@@
+int proc_dointvec_minmax(T1 t1, int w, T2 b, size_t *l, loff_t *pp) { ... }
+
+@add_handler_sig depends on patch && (style_new || style_old) && !has_handler@
+type dointvec_sig.T1, dointvec_sig.T2;
+type md_entry.T;
+identifier md_entry.t;
+@@
++static int __maybe_unused modules_restrict_sysctl(T1 table, int write, T2 buffer,
++						   size_t *lenp, loff_t *ppos)
++{
++	/* kernel.modules_restrict: once 2, the value is locked */
++	if (write && *(int *)table->data == 2)
++		return -EPERM;
++	return proc_dointvec_minmax(table, write, buffer, lenp, ppos);
++}
++
+ T t[] = { ... };
+
+@add_handler_cur depends on patch && (style_new || style_old) && !has_handler && !dointvec_sig@
+type md_entry.T;
+identifier md_entry.t;
+@@
++static int __maybe_unused modules_restrict_sysctl(const struct ctl_table *table, int write,
++						   void *buffer, size_t *lenp, loff_t *ppos)
++{
++	/* kernel.modules_restrict: once 2, the value is locked */
++	if (write && *(int *)table->data == 2)
++		return -EPERM;
++	return proc_dointvec_minmax(table, write, buffer, lenp, ppos);
++}
++
+ T t[] = { ... };
+
+// ------------------------------------------------------------------
+// definition, right after modules_disabled's
+// ------------------------------------------------------------------
+
+@mr_def@
+position p;
+symbol modules_restrict;
+@@
+(
+extern int modules_restrict;
+|
+int modules_restrict@p;
+|
+int modules_restrict@p = ...;
+)
+
+@script:python depends on report@
+p << mr_def.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: present already (definition)")
+
+@md_def depends on !mr_def@
+position p;
+@@
+(
+extern int modules_disabled;
+|
+int modules_disabled@p;
+|
+int modules_disabled@p = ...;
+)
+
+@script:python depends on report@
+p << md_def.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would define int modules_restrict after modules_disabled")
+
+@add_def depends on patch@
+position md_def.p;
+@@
+(
+ int modules_disabled@p;
++int modules_restrict;
+|
+ int modules_disabled@p = ...;
++int modules_restrict;
+)
+
+// ------------------------------------------------------------------
+// declaration: after modules_disabled's extern, else (modules_disabled
+// static, 7.x) after modprobe_path's extern in the module internal header
+// ------------------------------------------------------------------
+
+@mr_decl@
+position p;
+@@
+extern int modules_restrict@p;
+
+@script:python depends on report@
+p << mr_decl.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: present already (extern declaration)")
+
+@md_decl depends on !mr_decl@
+position p;
+@@
+extern int modules_disabled@p;
+
+@script:python depends on report@
+p << md_decl.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after modules_disabled")
+
+@add_decl depends on patch@
+position md_decl.p;
+@@
++extern int modules_restrict;
+ extern int modules_disabled@p;
+
+@internal_hdr depends on !mr_decl && !md_decl@
+symbol module_mutex;
+type T;
+@@
+extern T module_mutex;
+
+@mp_decl depends on internal_hdr@
+symbol modprobe_path;
+position p;
+@@
+extern char modprobe_path@p[];
+
+@script:python depends on report@
+p << mp_decl.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after modprobe_path")
+
+@add_decl_internal depends on patch@
+position mp_decl.p;
+@@
+ extern char modprobe_path@p[];
++extern int modules_restrict;
+
+// ------------------------------------------------------------------
+// load/unload permission checks
+// ------------------------------------------------------------------
+
+@perm_done@
+expression E;
+statement S;
+position p;
+@@
+if@p (E || modules_disabled || modules_restrict == 2) S
+
+@script:python depends on report@
+p << perm_done.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: present already (load/unload check)")
+
+@perm@
+expression E;
+statement S;
+position p;
+@@
+if@p (E || modules_disabled) S
+
+@script:python depends on report@
+p << perm.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would also refuse when modules_restrict == 2")
+
+@add_perm depends on patch@
+expression perm.E;
+statement perm.S;
+position perm.p;
+@@
+- if@p (E || modules_disabled)
++ if (E || modules_disabled || modules_restrict == 2)
+  S
+
+// ------------------------------------------------------------------
+// __request_module(): root only when modules_restrict is set
+// ------------------------------------------------------------------
+
+@kmod_done@
+position p;
+@@
+__request_module@p(...) { <+... modules_restrict ...+> }
+
+@script:python depends on report@
+p << kmod_done.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: present already (__request_module check)")
+
+@kmod_uid_t depends on !kmod_done@
+symbol max_modprobes;
+@@
+__request_module(...) { <+... max_modprobes ...+> }
+
+@kmod_hook depends on !kmod_done@
+identifier ret;
+expression E;
+position p;
+@@
+__request_module(...)
+{
+  ...
+  ret = security_kernel_module_request@p(E);
+  if (ret)
+    return ret;
+  ...
+}
+
+@script:python depends on report && !kmod_uid_t@
+p << kmod_hook.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading for non-root (kuid_t check) after the LSM hook")
+
+@script:python depends on report && kmod_uid_t@
+p << kmod_hook.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading for non-root (uid_t check) after the LSM hook")
+
+@add_kmod_kuid depends on patch && kmod_hook && !kmod_uid_t@
+identifier kmod_hook.ret;
+expression kmod_hook.E;
+@@
+__request_module(...)
+{
+  ...
+  ret = security_kernel_module_request(E);
+  if (ret)
+    return ret;
++ if (modules_restrict && !uid_eq(current_uid(), GLOBAL_ROOT_UID))
++   return -EPERM;
+  ...
+}
+
+@add_kmod_uid_t depends on patch && kmod_hook && kmod_uid_t@
+identifier kmod_hook.ret;
+expression kmod_hook.E;
+@@
+__request_module(...)
+{
+  ...
+  ret = security_kernel_module_request(E);
+  if (ret)
+    return ret;
++ if (modules_restrict && current_uid())
++   return -EPERM;
+  ...
+}

@@ -1,0 +1,21 @@
+/* kernel/kallsyms.c, 7.2 shape */
+static const struct proc_ops kallsyms_proc_ops = {
+	.proc_open	= kallsyms_open,
+	.proc_read	= seq_read,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= seq_release_private,
+};
+
+#if defined(CONFIG_KALLSYMS_SELFTEST)
+static int kallsyms_selftest_hook(void)
+{
+	return 0;
+}
+#endif
+
+static int __init kallsyms_init(void)
+{
+	proc_create("kallsyms", 0444, NULL, &kallsyms_proc_ops);
+	return 0;
+}
+device_initcall(kallsyms_init);
