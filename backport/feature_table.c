@@ -9,17 +9,18 @@ const struct feature features[] = {
 	{
 		.name = "kallsyms_mode",
 		.subject = "kallsyms: make /proc/kallsyms mode 0400",
-		.why = "/proc/kallsyms tells anybody who reads it where every kernel symbol lies,\n"
-		       "which is what a generic kernel exploit needs to know. Create it readable by\n"
-		       "root only (0400 instead of 0444), as posted by Marcus Meissner in 2010.",
+		.why = "/proc/kallsyms tells anybody who reads it where every kernel symbol\n"
+		       "lies, which is what a generic kernel exploit needs to know. Create it\n"
+		       "readable by root only (0400 instead of 0444), as posted by Marcus\n"
+		       "Meissner in 2010.",
 	},
 	{
 		.name = "dmesg_restrict",
 		.subject = "printk: add kernel.dmesg_restrict to restrict the kernel log",
 		.why = "The kernel log holds addresses and other details that help an attacker.\n"
 		       "With kernel.dmesg_restrict=1, reading it through syslog(2) needs\n"
-		       "CAP_SYS_ADMIN; 0, the default, keeps the old behaviour (Dan Rosenberg, 2010,\n"
-		       "after grsecurity's GRKERNSEC_DMESG).",
+		       "CAP_SYS_ADMIN; 0, the default, keeps the old behaviour (Dan Rosenberg,\n"
+		       "2010, after grsecurity's GRKERNSEC_DMESG).",
 		.sysctl = "dmesg_restrict",
 		.doc_body = "This toggle indicates whether unprivileged users are prevented\n"
 			    "from using dmesg(8) to view messages from the kernel's log\n"
@@ -30,12 +31,13 @@ const struct feature features[] = {
 	{
 		.name = "modules_restrict",
 		.subject = "module: add kernel.modules_restrict (MODHARDEN)",
-		.why = "Unprivileged users can make the kernel load modules, for example by opening\n"
-		       "a socket of a family built as a module, which exposes every module's bugs.\n"
-		       "kernel.modules_restrict=1 refuses module autoloading to non-root callers\n"
-		       "(uid 0 in the initial user namespace); 2 refuses loading and unloading to\n"
-		       "everybody and can no longer be changed. modules_disabled keeps its ABI: this\n"
-		       "adds a sysctl and replaces none (after grsecurity's GRKERNSEC_MODHARDEN).",
+		.why = "Unprivileged users can make the kernel load modules, for example by\n"
+		       "opening a socket of a family built as a module, which exposes every\n"
+		       "module's bugs. kernel.modules_restrict=1 refuses module autoloading to\n"
+		       "non-root callers (uid 0 in the initial user namespace); 2 refuses\n"
+		       "loading and unloading to everybody and can no longer be changed.\n"
+		       "modules_disabled keeps its ABI: this adds a sysctl and replaces none\n"
+		       "(after grsecurity's GRKERNSEC_MODHARDEN).",
 		.sysctl = "modules_restrict",
 		.doc_body = "A value indicating if module loading is restricted in an\n"
 			    "otherwise modular kernel.  This value defaults to off (0),\n"

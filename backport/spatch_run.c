@@ -1,5 +1,6 @@
 #include "spatch_run.h"
 
+#include "diff_order.h"
 #include "fsutil.h"
 #include "spawn.h"
 
@@ -84,11 +85,13 @@ char *spatch_diff(const char *cocci, const char *tree, int jobs, const char *log
 {
 	int st;
 	char *out = run(cocci, tree, "patch", jobs, log, &st);
-	if (out && st != 0) {
+	if (!out || st != 0) {
 		free(out);
 		return NULL;
 	}
-	return out;
+	char *sorted = diff_sort_by_file(out);
+	free(out);
+	return sorted;
 }
 
 /* Report mode over JOBS processes, each taking its share of the files (--max/--index) with

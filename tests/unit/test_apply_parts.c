@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "apply_series.h"
+#include "diff_order.h"
 #include "doc_sysctl.h"
 #include "feature_table.h"
 #include "fsutil.h"
@@ -187,6 +188,29 @@ static void patch_header_is_sendable(void **state)
 	free(name);
 }
 
+static void diff_sections_are_sorted_by_path(void **state)
+{
+	(void)state;
+	const char *diff = "diff -u -p a/kernel/sysctl.c b/kernel/sysctl.c\n--- a/kernel/sysctl.c\n"
+			   "+++ b/kernel/sysctl.c\n@@ -1 +1 @@\n-a\n+b\n"
+			   "diff -u -p a/include/linux/module.h b/include/linux/module.h\n"
+			   "--- a/include/linux/module.h\n+++ b/include/linux/module.h\n@@ -1 +1 @@\n"
+			   "--- x\n+++ y\n"
+			   "--- a/Documentation/k.rst\n+++ b/Documentation/k.rst\n@@ -2 +2 @@\n";
+	char *out = diff_sort_by_file(diff);
+	assert_int_equal(strlen(out), strlen(diff));
+	const char *doc = strstr(out, "--- a/Documentation/k.rst");
+	const char *mod = strstr(out, "diff -u -p a/include/linux/module.h");
+	const char *sys = strstr(out, "diff -u -p a/kernel/sysctl.c");
+	assert_true(doc == out && doc < mod && mod < sys);
+	/* a removed line that looks like a header stays inside its hunk */
+	assert_non_null(strstr(out, "@@ -1 +1 @@\n--- x\n+++ y\n"));
+	free(out);
+	out = diff_sort_by_file("");
+	assert_string_equal(out, "");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -197,6 +221,7 @@ int main(void)
 		cmocka_unit_test(rule_options_come_from_the_header),
 		cmocka_unit_test(config_options_that_did_not_survive_are_listed),
 		cmocka_unit_test(patch_header_is_sendable),
+		cmocka_unit_test(diff_sections_are_sorted_by_path),
 	};
 	return cmocka_run_group_tests_name("apply_parts", tests, NULL, NULL);
 }
