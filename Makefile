@@ -22,13 +22,16 @@ all: driver guest
 driver: $(BUILD)/backport
 
 $(BUILD)/obj/%.o: backport/%.c $(wildcard backport/*.h) | $(BUILD)/obj
-	$(CC) $(CFLAGS) -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/backport: $(BUILD)/obj/main.o $(LIB_OBJ)
-	$(CC) $(CFLAGS) -o $@ $^
+	@echo "  LD      $@"
+	@$(CC) $(CFLAGS) -o $@ $^
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h) | $(BUILD)/tests
-	$(CC) $(CFLAGS) -iquote backport -o $@ $< $(LIB_OBJ) -lcmocka
+	@echo "  CC+LD   $@"
+	@$(CC) $(CFLAGS) -iquote backport -o $@ $< $(LIB_OBJ) -lcmocka
 
 $(BUILD)/obj $(BUILD)/tests:
 	mkdir -p $@

@@ -20,6 +20,10 @@
 
 #define PROGRESS_EVERY_S 15
 
+const char *const build_tools[] = { "make", "make", "gcc", "gcc", "ccache", "ccache",
+				    "flex", "flex", "bison", "bison", "bc", "bc",
+				    "depmod", "kmod", "spatch", "coccinelle", NULL };
+
 void build_output_free(struct build_output *out)
 {
 	free(out->dir);
@@ -93,13 +97,7 @@ static int run_make(const char *src, const char *outdir, const char *log, char *
 	for (const char *const *t = targets; *t && n < 30; t++)
 		argv[n++] = (char *)*t;
 	argv[n] = NULL;
-	FILE *f = fopen(log, "a");
-	if (f) {
-		char *shown = spawn_format_argv(argv);
-		fprintf(f, "$ %s\n", shown);
-		free(shown);
-		fclose(f);
-	}
+	spawn_log_argv(log, argv);
 	struct spawn_opts o = { .log_path = log, .env_add = env };
 	int st = make_with_progress(argv, &o, what);
 	free(jobs);
@@ -271,10 +269,7 @@ int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
 	const struct kernel_entry *e = ctx_kernel(ctx, argv[optind]);
 	if (!e)
 		return HB_EXIT_USAGE;
-	static const char *const tools[] = { "make", "make", "gcc", "gcc", "ccache", "ccache",
-					     "flex", "flex", "bison", "bison", "bc", "bc",
-					     "depmod", "kmod", NULL };
-	int rc = fetch_need_tools(tools);
+	int rc = fetch_need_tools(build_tools);
 	if (rc)
 		return rc;
 	int lock = lock_acquire(ctx->cache, "build");

@@ -15,6 +15,9 @@ struct build_output {
 	double seconds;
 };
 
+/* "program", "Debian package" pairs a build needs (for fetch_need_tools), NULL-terminated. */
+extern const char *const build_tools[];
+
 /* Builds NAME as FLAVOUR ("vanilla" from the pristine tree, "patched" from apply's tree). */
 int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		 struct build_output *out);

@@ -54,17 +54,6 @@ static char **make_argv(const char *cocci, const char *tree, const char *mode,
 	return argv;
 }
 
-static void log_command(const char *log, char **argv)
-{
-	FILE *f = fopen(log, "a");
-	if (f) {
-		char *shown = spawn_format_argv(argv);
-		fprintf(f, "$ %s\n", shown);
-		free(shown);
-		fclose(f);
-	}
-}
-
 static char *run(const char *cocci, const char *tree, const char *mode, int jobs,
 		 const char *log, int *status)
 {
@@ -73,7 +62,7 @@ static char *run(const char *cocci, const char *tree, const char *mode, int jobs
 	snprintf(jobs_text, sizeof(jobs_text), "%d", jobs > 0 ? jobs : 1);
 	char *jobs_args[] = { "-j", jobs_text, NULL };
 	char **argv = make_argv(cocci, tree, mode, jobs_args, options);
-	log_command(log, argv);
+	spawn_log_argv(log, argv);
 	struct spawn_opts o = { .log_path = log };
 	char *out = spawn_capture(argv, &o, status);
 	free(argv);
@@ -119,7 +108,7 @@ static char *run_report_shares(const char *cocci, const char *tree, int jobs, co
 		snprintf(index_text, sizeof(index_text), "%d", i);
 		char *share_args[] = { "--max", max_text, "--index", index_text, NULL };
 		char **argv = make_argv(cocci, tree, "report", share_args, options);
-		log_command(log, argv);
+		spawn_log_argv(log, argv);
 		paths[i] = xasprintf("%s/%d.out", dir, i);
 		struct spawn_opts o = { .log_path = log, .stdout_path = paths[i] };
 		pids[i] = spawn_start(argv, &o);

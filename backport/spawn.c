@@ -179,3 +179,14 @@ char *spawn_format_argv(char *const argv[])
 	*p = '\0';
 	return out;
 }
+
+void spawn_log_argv(const char *log, char *const argv[])
+{
+	FILE *f = log ? fopen(log, "a") : NULL;
+	if (!f)
+		return;
+	char *shown = spawn_format_argv(argv);
+	fprintf(f, "$ %s\n", shown);
+	free(shown);
+	fclose(f);
+}

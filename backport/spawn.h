@@ -22,6 +22,8 @@ char *spawn_capture(char *const argv[], const struct spawn_opts *opts, int *stat
 int spawn_start(char *const argv[], const struct spawn_opts *opts);
 /* Waits for PID: status as spawn_run gives it; with NOHANG, -2 while it still runs. */
 int spawn_wait(int pid, int nohang);
+/* Appends "$ COMMAND LINE" to LOG, so that a person can re-run what the driver ran. */
+void spawn_log_argv(const char *log, char *const argv[]);
 /* The command line as one printable string (malloc'd), arguments quoted where needed. */
 char *spawn_format_argv(char *const argv[]);
 

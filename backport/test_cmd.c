@@ -2,6 +2,7 @@
 #include "commands.h"
 #include "exitcodes.h"
 #include "feature_table.h"
+#include "build.h"
 #include "fetch.h"
 #include "guest_test.h"
 #include "lock.h"
@@ -12,10 +13,14 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const build_tools[] = { "make", "make", "gcc", "gcc", "ccache", "ccache",
-					   "flex", "flex", "bison", "bison", "bc", "bc",
-					   "depmod", "kmod", "spatch", "coccinelle",
-					   "qemu-system-x86_64", "qemu-system-x86", NULL };
+static const char *const boot_tools[] = { "qemu-system-x86_64", "qemu-system-x86", NULL };
+
+/* What building and booting a kernel needs. */
+static int need_tools(void)
+{
+	int rc = fetch_need_tools(build_tools);
+	return rc ? rc : fetch_need_tools(boot_tools);
+}
 
 int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 {
@@ -49,7 +54,7 @@ int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 	const struct kernel_entry *e = ctx_kernel(ctx, argv[optind]);
 	if (!e)
 		return HB_EXIT_USAGE;
-	int rc = fetch_need_tools(build_tools);
+	int rc = need_tools();
 	if (rc)
 		return rc;
 	int lock = lock_acquire(ctx->cache, "build");
@@ -113,7 +118,7 @@ int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 	const struct kernel_entry *e = argc == 2 ? ctx_kernel(ctx, argv[1]) : ctx_default_kernel(ctx);
 	if (!e)
 		return HB_EXIT_USAGE;
-	int rc = fetch_need_tools(build_tools);
+	int rc = need_tools();
 	if (rc)
 		return rc;
 	double t0 = msg_now();
