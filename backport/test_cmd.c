@@ -74,12 +74,13 @@ static bool print_summary(const struct kernel_entry *e, const struct guest_test_
 	printf("| %-18s | %-22s | %-22s | %-28s |\n", "feature", "vanilla", "patched", "verdict");
 	printf("|%.20s|%.24s|%.24s|%.30s|\n", "--------------------", "------------------------",
 	       "------------------------", "------------------------------");
-	const char *names[] = { NULL, "kallsyms_mode", "dmesg_restrict", "modules_restrict" };
-	for (size_t f = 0; f < sizeof(names) / sizeof(names[0]); f++) {
+	/* Row 0 is the regression smoke (no feature), then one row per feature of the table. */
+	for (size_t row = 0; row <= features_count; row++) {
+		const char *name = row ? features[row - 1].name : NULL;
 		bool v_all = true, p_all = true, seen = false;
 		for (int i = 0; i < p->n_suites; i++) {
 			const char *feat = p->suites[i].feature;
-			if ((feat == NULL) != (names[f] == NULL) || (feat && strcmp(feat, names[f])))
+			if ((feat == NULL) != (name == NULL) || (feat && strcmp(feat, name)))
 				continue;
 			seen = true;
 			v_all = v_all && v->suites[i].seen && v->suites[i].passed;
@@ -90,14 +91,14 @@ static bool print_summary(const struct kernel_entry *e, const struct guest_test_
 		const char *verdict;
 		if (!p_all)
 			verdict = "FAILED on patched";
-		else if (!names[f])
+		else if (!name)
 			verdict = v_all ? "no regression" : "FAILED on vanilla";
 		else if (!v_all)
 			verdict = "patched and proven";
 		else
 			verdict = "present upstream";
-		ok = ok && p_all && (names[f] || v_all);
-		printf("| %-18s | %-22s | %-22s | %-28s |\n", names[f] ? names[f] : "(regression smoke)",
+		ok = ok && p_all && (name || v_all);
+		printf("| %-18s | %-22s | %-22s | %-28s |\n", name ? name : "(regression smoke)",
 		       v_all ? "pass" : "fail", p_all ? "pass" : "fail", verdict);
 	}
 	printf("\nvanilla: %.1f s boot, %s; patched: %.1f s boot, %s\n", v->boot_seconds, v->dir,
