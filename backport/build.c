@@ -6,10 +6,12 @@
 #include "feature_table.h"
 #include "fetch.h"
 #include "fsutil.h"
+#include "kbuild_make.h"
 #include "kconfig_check.h"
 #include "lock.h"
 #include "msg.h"
 #include "spawn.h"
+#include "test_modules.h"
 #include "worktree.h"
 
 #include <getopt.h>
@@ -17,8 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define PROGRESS_EVERY_S 15
 
 const char *const build_tools[] = { "make", "make", "gcc", "gcc", "ccache", "ccache",
 				    "flex", "flex", "bison", "bison", "bc", "bc",
@@ -32,37 +32,6 @@ void build_output_free(struct build_output *out)
 	free(out->release);
 	free(out->log);
 	memset(out, 0, sizeof(*out));
-}
-
-/* Kbuild's output lines ("  CC      kernel/fork.o") in the log so far. */
-static long count_steps(const char *log)
-{
-	char *text = fs_read_file(log, NULL);
-	long n = 0;
-	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-		n += p[0] == ' ' && p[1] == ' ' && p[2] >= 'A' && p[2] <= 'Z';
-	free(text);
-	return n;
-}
-
-/* Runs make with a progress line every few seconds. */
-static int make_with_progress(char *const argv[], const struct spawn_opts *o, const char *what)
-{
-	double t0 = msg_now(), last = t0;
-	int pid = spawn_start(argv, o);
-	if (pid < 0)
-		return -1;
-	int st;
-	while ((st = spawn_wait(pid, 1)) == -2) {
-		usleep(250 * 1000);
-		if (msg_now() - last >= PROGRESS_EVERY_S) {
-			last = msg_now();
-			int s = (int)(last - t0);
-			msg_info("%s: %dm%02ds, %ld build steps", what, s / 60, s % 60,
-				 count_steps(o->log_path));
-		}
-	}
-	return st;
 }
 
 static void print_log_errors(const char *log)
@@ -79,32 +48,6 @@ static void print_log_errors(const char *log)
 	free(text);
 }
 
-static int run_make(const char *src, const char *outdir, const char *log, char **env,
-		    const char *const *targets, const char *what)
-{
-	char *argv[32];
-	int n = 0;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	char *jobs = xasprintf("-j%ld", cpus > 0 ? cpus : 1);
-	char *o_arg = xasprintf("O=%s", outdir);
-	argv[n++] = "make";
-	argv[n++] = "-C";
-	argv[n++] = (char *)src;
-	argv[n++] = o_arg;
-	argv[n++] = jobs;
-	argv[n++] = "CC=ccache gcc";
-	argv[n++] = "HOSTCC=ccache gcc";
-	for (const char *const *t = targets; *t && n < 30; t++)
-		argv[n++] = (char *)*t;
-	argv[n] = NULL;
-	spawn_log_argv(log, argv);
-	struct spawn_opts o = { .log_path = log, .env_add = env };
-	int st = make_with_progress(argv, &o, what);
-	free(jobs);
-	free(o_arg);
-	return st;
-}
-
 static int configure(const struct hb_ctx *ctx, const char *src, const char *outdir,
 		     const char *log, char **env, const char *what)
 {
@@ -118,7 +61,7 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 		msg_error("cannot read the config fragment %s", fragment_path);
 		goto out;
 	}
-	if (run_make(src, outdir, log, env, tiny, what) != 0) {
+	if (kbuild_make(src, outdir, log, env, tiny, what) != 0) {
 		msg_error("%s: make tinyconfig failed (log: %s)", what, log);
 		goto out;
 	}
@@ -128,7 +71,7 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	free(config);
 	int wrc = fs_write_file_atomic(config_path, merged, strlen(merged));
 	free(merged);
-	if (wrc != 0 || run_make(src, outdir, log, env, olddef, what) != 0) {
+	if (wrc != 0 || kbuild_make(src, outdir, log, env, olddef, what) != 0) {
 		msg_error("%s: make olddefconfig failed (log: %s)", what, log);
 		goto out;
 	}
@@ -209,7 +152,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	if (rc)
 		goto out;
 	static const char *const targets[] = { "bzImage", "modules", NULL };
-	if (run_make(src, outdir, out->log, env, targets, what) != 0) {
+	if (kbuild_make(src, outdir, out->log, env, targets, what) != 0) {
 		msg_error("%s failed; last errors:", what);
 		print_log_errors(out->log);
 		msg_error("full log: %s", out->log);
@@ -219,13 +162,16 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	fs_remove_tree(staging);
 	char *mod_path = xasprintf("INSTALL_MOD_PATH=%s", staging);
 	const char *const install[] = { mod_path, "modules_install", NULL };
-	int irc = run_make(src, outdir, out->log, env, install, what);
+	int irc = kbuild_make(src, outdir, out->log, env, install, what);
 	free(mod_path);
 	if (irc != 0) {
 		msg_error("%s: modules_install failed (log: %s)", what, out->log);
 		rc = HB_EXIT_FAILED;
 		goto out;
 	}
+	rc = test_modules_build(ctx, vanilla, out->dir, src, outdir, staging, out->log, env);
+	if (rc)
+		goto out;
 	out->bzimage = fs_join(outdir, "arch/x86/boot/bzImage");
 	out->modules = strdup(staging);
 	out->release = kernel_release(src, outdir);

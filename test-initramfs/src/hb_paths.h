@@ -5,6 +5,7 @@
 #define HB_SYSCTL_MODULES_RESTRICT "/proc/sys/kernel/modules_restrict"
 #define HB_SYSCTL_MODULES_DISABLED "/proc/sys/kernel/modules_disabled"
 #define HB_SYSCTL_DMESG_RESTRICT "/proc/sys/kernel/dmesg_restrict"
+#define HB_SYSCTL_KPTR_RESTRICT "/proc/sys/kernel/kptr_restrict"
 #define HB_SYSCTL_MODPROBE "/proc/sys/kernel/modprobe"
 #define HB_SYSCTL_USERNS_CLONE "/proc/sys/kernel/unprivileged_userns_clone"
 #define HB_KALLSYMS "/proc/kallsyms"

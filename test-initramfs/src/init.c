@@ -21,7 +21,7 @@
 
 /* In run order; modules_lock sets an irreversible state, so it is last. */
 static const char *const suites[] = {
-	"smoke", "kallsyms", "dmesg_restrict", "modules_restrict", "modules_lock",
+	"smoke", "kallsyms", "dmesg_restrict", "pk_pointers", "modules_restrict", "modules_lock",
 };
 #define N_SUITES (sizeof(suites) / sizeof(suites[0]))
 

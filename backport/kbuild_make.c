@@ -1,0 +1,69 @@
+#include "kbuild_make.h"
+
+#include "fsutil.h"
+#include "msg.h"
+#include "spawn.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PROGRESS_EVERY_S 15
+
+/* Kbuild's output lines ("  CC      kernel/fork.o") in the log so far. */
+static long count_steps(const char *log)
+{
+	char *text = fs_read_file(log, NULL);
+	long n = 0;
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		n += p[0] == ' ' && p[1] == ' ' && p[2] >= 'A' && p[2] <= 'Z';
+	free(text);
+	return n;
+}
+
+/* Runs make with a progress line every few seconds. */
+static int make_with_progress(char *const argv[], const struct spawn_opts *o, const char *what)
+{
+	double t0 = msg_now(), last = t0;
+	int pid = spawn_start(argv, o);
+	if (pid < 0)
+		return -1;
+	int st;
+	while ((st = spawn_wait(pid, 1)) == -2) {
+		usleep(250 * 1000);
+		if (msg_now() - last >= PROGRESS_EVERY_S) {
+			last = msg_now();
+			int s = (int)(last - t0);
+			msg_info("%s: %dm%02ds, %ld build steps", what, s / 60, s % 60,
+				 count_steps(o->log_path));
+		}
+	}
+	return st;
+}
+
+int kbuild_make(const char *src, const char *outdir, const char *log, char **env,
+		const char *const *targets, const char *what)
+{
+	char *argv[32];
+	int n = 0;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	char *jobs = xasprintf("-j%ld", cpus > 0 ? cpus : 1);
+	char *o_arg = xasprintf("O=%s", outdir);
+	argv[n++] = "make";
+	argv[n++] = "-C";
+	argv[n++] = (char *)src;
+	argv[n++] = o_arg;
+	argv[n++] = jobs;
+	argv[n++] = "CC=ccache gcc";
+	argv[n++] = "HOSTCC=ccache gcc";
+	for (const char *const *t = targets; *t && n < 30; t++)
+		argv[n++] = (char *)*t;
+	argv[n] = NULL;
+	spawn_log_argv(log, argv);
+	struct spawn_opts o = { .log_path = log, .env_add = env };
+	int st = make_with_progress(argv, &o, what);
+	free(jobs);
+	free(o_arg);
+	return st;
+}
+

@@ -1,0 +1,16 @@
+/* The test modules of test-initramfs/kmod/: copied next to a kernel build, converted by the
+ * semantic patches on the patched flavour (like any file of the tree), built out of tree
+ * (make M=) and installed into the build's module staging. */
+#ifndef HB_TEST_MODULES_H
+#define HB_TEST_MODULES_H
+
+#include "ctx.h"
+
+#include <stdbool.h>
+
+/* DIR is CACHE/build/NAME/FLAVOUR; SRC, OUTDIR and STAGING the kernel build's. Returns an
+ * hb_exit code; on failure the message names the log. */
+int test_modules_build(const struct hb_ctx *ctx, bool vanilla, const char *dir, const char *src,
+		       const char *outdir, const char *staging, const char *log, char **env);
+
+#endif
