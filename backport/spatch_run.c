@@ -42,8 +42,10 @@ static char **make_argv(const char *cocci, const char *tree, const char *mode,
 {
 	char **argv = calloc(64, sizeof(char *));
 	size_t n = 0;
+	/* With -j, spatch keeps its workers' output in a folder it makes in the current one
+	 * unless told where: never in the user's folder (a killed run would leave it there). */
 	const char *fixed[] = { "spatch", "--sp-file", cocci, "-D", mode, "--very-quiet",
-				"--dir", tree, "--patch", tree };
+				"--dir", tree, "--patch", tree, "--tmp-dir", "/tmp/hb-spatch" };
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
 		argv[n++] = (char *)fixed[i];
 	for (char *const *j = jobs_args; *j; j++)
