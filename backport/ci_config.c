@@ -147,6 +147,7 @@ static void gitlab(FILE *f, const struct kernel_list *list)
 	      "    - scripts/install-deps --driver\n"
 	      "    - make driver\n"
 	      "    - build/backport report merge reports --out merged\n"
+	      "  after_script:\n"
 	      "    - cat merged/matrix.md\n"
 	      "  artifacts:\n"
 	      "    when: always\n"
