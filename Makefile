@@ -1,14 +1,18 @@
 # hardening-backport: top-level build.
 #   make            build the driver (build/backport) and the guest programs
 #   make run        the main job on the default kernel (KERNEL=NAME for another)
+#   make matrix     the main job on every kernel, with reports (KERNELS=A,B JOBS=N)
 #   make check      every test there is
 #   make unit       C unit tests only (cmocka)
 #   make golden     golden tests of the semantic patches only
+#   make reports    tests of the matrix reports and the CI configurations (no kernel)
 SHELL := /bin/bash
 CC ?= gcc
 BUILD := build
 CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE
 KERNEL ?=
+KERNELS ?=
+JOBS ?=
 
 DRIVER_SRC := $(sort $(wildcard backport/*.c))
 LIB_SRC := $(filter-out backport/main.c,$(DRIVER_SRC))
@@ -16,7 +20,7 @@ LIB_OBJ := $(patsubst backport/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all driver guest run check unit golden patches e2e lint deps clean
+.PHONY: all driver guest run matrix check unit golden reports patches e2e lint deps clean
 all: driver guest
 
 driver: $(BUILD)/backport
@@ -48,6 +52,10 @@ unit: $(BUILD)/backport $(UNIT_BIN)
 golden:
 	scripts/golden-tests
 
+reports: driver
+	scripts/report-tests
+	scripts/ci-config-tests
+
 patches: driver
 	scripts/patch-tests
 
@@ -61,9 +69,13 @@ run: deps
 	$(MAKE) all
 	$(BUILD)/backport run $(KERNEL)
 
+matrix: deps
+	$(MAKE) all
+	$(BUILD)/backport matrix $(if $(KERNELS),--kernels $(KERNELS)) $(if $(JOBS),-j $(JOBS))
+
 check: deps
 	$(MAKE) all
-	$(MAKE) lint unit golden
+	$(MAKE) lint unit golden reports
 	scripts/patch-tests
 	scripts/e2e-tests $(KERNEL)
 

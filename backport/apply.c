@@ -90,14 +90,13 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 {
 	double t0 = msg_now();
 	char *cocci = xasprintf("%s/cocci/%s.cocci", ctx->repo, f->name);
-	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	memset(r, 0, sizeof(*r));
 	r->outcome = OUTCOME_FAILED;
 	if (!fs_exists(cocci)) {
 		msg_error("%s: the semantic patch %s is missing", f->name, cocci);
 		goto out;
 	}
-	char *c_diff = spatch_diff(cocci, work, (int)(jobs > 0 ? jobs : 1), log);
+	char *c_diff = spatch_diff(cocci, work, ctx_make_jobs(ctx), log);
 	if (!c_diff) {
 		msg_error("%s: spatch failed on %s (log: %s)", f->name, work, log);
 		goto out;
@@ -231,10 +230,15 @@ static void write_outcomes(const char *dir, const struct feature_result *results
 	free(path);
 }
 
+char *apply_log_path(const struct hb_ctx *ctx, const char *name)
+{
+	return xasprintf("%s/work/%s/apply.log", ctx->cache, name);
+}
+
 static int prepare_log(const struct hb_ctx *ctx, const char *id, char **log, char **dir)
 {
 	*dir = xasprintf("%s/work/%s", ctx->cache, id);
-	*log = fs_join(*dir, "apply.log");
+	*log = apply_log_path(ctx, id);
 	if (fs_mkdir_p(*dir, 0755) != 0 || fs_write_file_atomic(*log, "", 0) != 0) {
 		msg_error("cannot create %s", *dir);
 		return HB_EXIT_ENV;
@@ -272,7 +276,7 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 			rc = HB_EXIT_ENV;
 		} else {
 			write_outcomes(dir, results, mask);
-			if (mask == (1u << features_count) - 1)
+			if (mask == ctx_features(ctx))
 				snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
 			msg_info("series: %s/series (%d patch%s)", series_dir, n, n == 1 ? "" : "es");
 			msg_info("patched tree: %s", final);

@@ -26,6 +26,8 @@ const char *feature_outcome_name(enum feature_outcome o);
  * Returns an hb_exit code. Used by `apply` and by the later stages. */
 int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
 		 char **patched_tree);
+/* CACHE/work/NAME/apply.log: what apply ran and printed for kernel NAME (malloc'd). */
+char *apply_log_path(const struct hb_ctx *ctx, const char *name);
 int cmd_apply(struct hb_ctx *ctx, int argc, char **argv);
 
 #endif

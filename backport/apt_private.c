@@ -34,6 +34,11 @@ static int write_text(const char *path, const char *text)
 	return fs_write_file_atomic(path, text, strlen(text));
 }
 
+char *apt_private_log_path(const struct hb_ctx *ctx, const char *suite)
+{
+	return xasprintf("%s/apt/%s/apt.log", ctx->cache, suite);
+}
+
 int apt_private_open(const struct hb_ctx *ctx, const char *suite, struct apt_private *apt)
 {
 	memset(apt, 0, sizeof(*apt));
@@ -45,7 +50,7 @@ int apt_private_open(const struct hb_ctx *ctx, const char *suite, struct apt_pri
 	apt->suite = strdup(suite);
 	apt->dir = xasprintf("%s/apt/%s", ctx->cache, suite);
 	apt->conf = fs_join(apt->dir, "apt.conf");
-	apt->log = fs_join(apt->dir, "apt.log");
+	apt->log = apt_private_log_path(ctx, suite);
 	apt->env[0] = xasprintf("APT_CONFIG=%s", apt->conf);
 	static const char *const subdirs[] = { "state/lists/partial", "cache/archives/partial",
 					       "empty", "debs" };

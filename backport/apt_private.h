@@ -20,6 +20,8 @@ struct apt_private {
 /* Sets up the folder and its configuration. Returns an hb_exit code. */
 int apt_private_open(const struct hb_ctx *ctx, const char *suite, struct apt_private *apt);
 void apt_private_close(struct apt_private *apt);
+/* CACHE/apt/SUITE/apt.log: everything apt printed for SUITE (malloc'd). */
+char *apt_private_log_path(const struct hb_ctx *ctx, const char *suite);
 /* apt-get update, unless the index is fresh (under a day old) and refresh is false. */
 int apt_private_update(struct apt_private *apt, bool refresh);
 /* The exact version to fetch: VERSION checked if given, else the newest the suite serves. */

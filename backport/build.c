@@ -61,7 +61,7 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 		msg_error("cannot read the config fragment %s", fragment_path);
 		goto out;
 	}
-	if (kbuild_make(src, outdir, log, env, tiny, what) != 0) {
+	if (kbuild_make(ctx, src, outdir, log, env, tiny, what) != 0) {
 		msg_error("%s: make tinyconfig failed (log: %s)", what, log);
 		goto out;
 	}
@@ -71,7 +71,7 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	free(config);
 	int wrc = fs_write_file_atomic(config_path, merged, strlen(merged));
 	free(merged);
-	if (wrc != 0 || kbuild_make(src, outdir, log, env, olddef, what) != 0) {
+	if (wrc != 0 || kbuild_make(ctx, src, outdir, log, env, olddef, what) != 0) {
 		msg_error("%s: make olddefconfig failed (log: %s)", what, log);
 		goto out;
 	}
@@ -124,7 +124,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	} else if (strcmp(ctx->applied, e->name) == 0) {
 		source = xasprintf("%s/work/%s/patched", ctx->cache, e->name);
 	} else {
-		rc = apply_kernel(ctx, e, (1u << features_count) - 1, &source);
+		rc = apply_kernel(ctx, e, ctx_features(ctx), &source);
 	}
 	if (rc) {
 		free(what);
@@ -152,7 +152,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	if (rc)
 		goto out;
 	static const char *const targets[] = { "bzImage", "modules", NULL };
-	if (kbuild_make(src, outdir, out->log, env, targets, what) != 0) {
+	if (kbuild_make(ctx, src, outdir, out->log, env, targets, what) != 0) {
 		msg_error("%s failed; last errors:", what);
 		print_log_errors(out->log);
 		msg_error("full log: %s", out->log);
@@ -162,7 +162,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	fs_remove_tree(staging);
 	char *mod_path = xasprintf("INSTALL_MOD_PATH=%s", staging);
 	const char *const install[] = { mod_path, "modules_install", NULL };
-	int irc = kbuild_make(src, outdir, out->log, env, install, what);
+	int irc = kbuild_make(ctx, src, outdir, out->log, env, install, what);
 	free(mod_path);
 	if (irc != 0) {
 		msg_error("%s: modules_install failed (log: %s)", what, out->log);
@@ -187,6 +187,14 @@ out:
 	free(source);
 	free(what);
 	return rc;
+}
+
+int build_lock(const struct hb_ctx *ctx, const struct kernel_entry *e)
+{
+	char *name = xasprintf("build-%s", e->name);
+	int fd = lock_acquire(ctx->cache, name);
+	free(name);
+	return fd;
 }
 
 int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
@@ -218,7 +226,7 @@ int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
 	int rc = fetch_need_tools(build_tools);
 	if (rc)
 		return rc;
-	int lock = lock_acquire(ctx->cache, "build");
+	int lock = build_lock(ctx, e);
 	struct build_output out;
 	rc = build_kernel(ctx, e, vanilla, &out);
 	lock_release(lock);

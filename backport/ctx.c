@@ -1,6 +1,7 @@
 #include "ctx.h"
 
 #include "exitcodes.h"
+#include "feature_table.h"
 #include "fsutil.h"
 #include "msg.h"
 
@@ -72,6 +73,17 @@ const struct kernel_entry *ctx_kernel(const struct hb_ctx *ctx, const char *name
 		msg_error("unknown kernel '%s' (known in %s: %s)", name, ctx->kernels_path, names);
 	}
 	return e;
+}
+
+unsigned ctx_features(const struct hb_ctx *ctx)
+{
+	return ctx->features ? ctx->features : (1u << features_count) - 1;
+}
+
+int ctx_make_jobs(const struct hb_ctx *ctx)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	return ctx->make_jobs > 0 ? ctx->make_jobs : cpus > 0 ? (int)cpus : 1;
 }
 
 const struct kernel_entry *ctx_default_kernel(const struct hb_ctx *ctx)

@@ -11,6 +11,8 @@ struct hb_ctx {
 	char *apt_etc;       /* $BACKPORT_APT_ETC, else /etc/apt: where the machine's sources are */
 	struct kernel_list kernels;
 	char applied[KL_NAME_MAX]; /* the kernel this run already applied (its patched tree is fresh) */
+	unsigned features;   /* the features this run applies and tests (mask over features[]), 0: all */
+	int make_jobs;       /* make -jN of the builds, 0: one per CPU */
 };
 
 /* Fills ctx; returns an hb_exit code (0 ok) after printing what is wrong. */
@@ -20,5 +22,9 @@ void ctx_free(struct hb_ctx *ctx);
 const struct kernel_entry *ctx_kernel(const struct hb_ctx *ctx, const char *name);
 /* The kernel matching the host's Debian release (6.1 on bookworm), else the first listed. */
 const struct kernel_entry *ctx_default_kernel(const struct hb_ctx *ctx);
+/* The selected features' mask (every feature unless ctx->features says otherwise). */
+unsigned ctx_features(const struct hb_ctx *ctx);
+/* The -j of a build: ctx->make_jobs, else the number of CPUs online. */
+int ctx_make_jobs(const struct hb_ctx *ctx);
 
 #endif

@@ -198,7 +198,12 @@ int fetch_kernel(const struct hb_ctx *ctx, const struct kernel_entry *e, bool re
 			  strerror(errno));
 		return HB_EXIT_ENV;
 	}
+	/* Kernels of one suite share its private apt folder: one apt-get at a time in it. */
+	char *apt_lock_name = xasprintf("apt-%s", e->suite);
+	int apt_lock = lock_acquire(ctx->cache, apt_lock_name);
+	free(apt_lock_name);
 	int rc = fetch_debian(ctx, e, refresh, rec);
+	lock_release(apt_lock);
 	if (rc == HB_EXIT_OK && record_write(ctx, e->name, rec) != 0) {
 		msg_error("cannot write the record of '%s' under %s/kernels: %s", e->name,
 			  ctx->cache, strerror(errno));

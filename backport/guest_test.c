@@ -39,6 +39,32 @@ static const struct {
 };
 #define N_SUITES (sizeof(suite_features) / sizeof(suite_features[0]))
 
+size_t guest_suite_count(void) { return N_SUITES; }
+const char *guest_suite_name(size_t i) { return suite_features[i].suite; }
+const char *guest_suite_feature(size_t i) { return suite_features[i].feature; }
+
+/* Is the suite's feature among those this run selected? The smoke always is. */
+bool guest_suite_selected(const struct hb_ctx *ctx, size_t i)
+{
+	const struct feature *f = suite_features[i].feature ? feature_find(suite_features[i].feature)
+							    : NULL;
+	return !f || (ctx_features(ctx) & (1u << (f - features)));
+}
+
+/* "hb.skip=a,b" for the suites of the features this run left out, "" when none. */
+static char *skip_unselected(const struct hb_ctx *ctx)
+{
+	char *list = strdup("");
+	for (size_t i = 0; i < N_SUITES; i++) {
+		if (guest_suite_selected(ctx, i))
+			continue;
+		char *more = xasprintf("%s%s%s", list, *list ? "," : "hb.skip=", suite_features[i].suite);
+		free(list);
+		list = more;
+	}
+	return list;
+}
+
 void guest_test_result_free(struct guest_test_result *r)
 {
 	free(r->dir);
@@ -111,40 +137,59 @@ static void print_verdicts(const struct guest_test_result *r)
 	}
 }
 
+int guest_test_check(const struct hb_ctx *ctx)
+{
+	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
+	bool there = fs_exists(guest_list);
+	if (!there)
+		msg_error("%s is missing: build the guest programs first (make guest)", guest_list);
+	free(guest_list);
+	return there ? HB_EXIT_OK : HB_EXIT_ENV;
+}
+
 int guest_test_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		      const char *extra_append, struct guest_test_result *r)
 {
 	memset(r, 0, sizeof(*r));
+	int rc = guest_test_check(ctx);
+	if (rc)
+		return rc;
+	struct build_output b;
+	rc = build_kernel(ctx, e, vanilla, &b);
+	if (rc == HB_EXIT_OK)
+		rc = guest_test_built(ctx, e, vanilla, &b, extra_append, r);
+	build_output_free(&b);
+	return rc;
+}
+
+int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		     const struct build_output *b, const char *extra_append,
+		     struct guest_test_result *r)
+{
+	memset(r, 0, sizeof(*r));
 	r->vanilla = vanilla;
 	const char *flavour = vanilla ? "vanilla" : "patched";
-	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
-	if (!fs_exists(guest_list)) {
-		msg_error("%s is missing: build the guest programs first (make guest)", guest_list);
-		free(guest_list);
-		return HB_EXIT_ENV;
-	}
-	struct build_output b;
-	int rc = build_kernel(ctx, e, vanilla, &b);
-	if (rc) {
-		free(guest_list);
-		build_output_free(&b);
+	int rc = guest_test_check(ctx);
+	if (rc)
 		return rc;
-	}
+	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
 	char *outcomes = xasprintf("%s/work/%s/outcomes", ctx->cache, e->name);
 	if (vanilla && !fs_exists(outcomes)) /* what vanilla lacks is what apply adds */
-		rc = apply_kernel(ctx, e, (1u << features_count) - 1, NULL);
+		rc = apply_kernel(ctx, e, ctx_features(ctx), NULL);
 	free(outcomes);
-	r->dir = strdup(b.dir);
-	char *cpio = fs_join(b.dir, "initramfs.cpio");
-	char *gen = fs_join(b.dir, "out/usr/gen_init_cpio");
-	char *console = fs_join(b.dir, "console.log");
-	char *json = fs_join(b.dir, "results.json");
+	r->dir = strdup(b->dir);
+	char *cpio = fs_join(b->dir, "initramfs.cpio");
+	char *gen = fs_join(b->dir, "out/usr/gen_init_cpio");
+	char *console = fs_join(b->dir, "console.log");
+	char *json = fs_join(b->dir, "results.json");
 	msg_stage("test %s %s: pack initramfs, boot QEMU", e->name, flavour);
-	if (rc == HB_EXIT_OK && initramfs_pack(gen, guest_list, b.modules, b.release, cpio, b.log) != 0) {
-		msg_error("cannot pack the initramfs %s (log: %s)", cpio, b.log);
+	if (rc == HB_EXIT_OK && initramfs_pack(gen, guest_list, b->modules, b->release, cpio, b->log) != 0) {
+		msg_error("cannot pack the initramfs %s (log: %s)", cpio, b->log);
 		rc = HB_EXIT_ENV;
 	}
 	for (size_t i = 0; i < N_SUITES && rc == HB_EXIT_OK; i++) {
+		if (!guest_suite_selected(ctx, i))
+			continue;
 		struct suite_verdict *v = &r->suites[r->n_suites++];
 		v->suite = suite_features[i].suite;
 		v->feature = suite_features[i].feature;
@@ -154,9 +199,11 @@ int guest_test_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool van
 	}
 	struct qemu_result q = { 0 };
 	if (rc == HB_EXIT_OK) {
-		char *append = xasprintf("%s%s%s", GUEST_APPEND, extra_append ? " " : "",
-					 extra_append ? extra_append : "");
-		struct qemu_opts o = { .kernel = b.bzimage, .initrd = cpio, .append = append,
+		char *skip = skip_unselected(ctx);
+		char *append = xasprintf("%s%s%s%s%s", GUEST_APPEND, *skip ? " " : "", skip,
+					 extra_append ? " " : "", extra_append ? extra_append : "");
+		free(skip);
+		struct qemu_opts o = { .kernel = b->bzimage, .initrd = cpio, .append = append,
 				       .mem_mb = 256, .timeout_s = BOOT_TIMEOUT_S,
 				       .idle_timeout_s = BOOT_IDLE_S, .console_log = console,
 				       .done_marker = "# hb-done" };
@@ -174,6 +221,9 @@ int guest_test_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool van
 	if (rc == HB_EXIT_OK) {
 		r->boot_seconds = q.seconds;
 		r->booted = q.done_marker_seen && !q.panic_seen && !q.hung && !q.timed_out;
+		r->boot_problem = r->booted ? NULL : q.panic_seen ? "KERNEL PANIC"
+				  : q.hung ? "HUNG (no output)" : q.timed_out ? "TIMED OUT"
+				  : "no done marker";
 		struct console_scan scan;
 		console_scan(q.output, q.output_len, &scan);
 		r->console_clean = !console_scan_trouble(&scan);
@@ -191,9 +241,7 @@ int guest_test_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool van
 		judge(&report, r);
 		ktap_report_free(&report);
 		msg_info("boot: %.1f s with %s; %s%s%s", q.seconds, r->accel,
-			 r->booted ? "guest finished" : q.panic_seen ? "KERNEL PANIC"
-					: q.hung ? "HUNG (no output)" : q.timed_out ? "TIMED OUT"
-					: "no done marker",
+			 r->booted ? "guest finished" : r->boot_problem,
 			 r->console_clean ? ", console clean" : ", console shows: ",
 			 r->console_clean ? "" : r->console_problem);
 		print_verdicts(r);
@@ -206,7 +254,6 @@ int guest_test_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool van
 		}
 	}
 	qemu_result_free(&q);
-	build_output_free(&b);
 	free(cpio);
 	free(gen);
 	free(console);

@@ -3,6 +3,7 @@
 #ifndef HB_GUEST_TEST_H
 #define HB_GUEST_TEST_H
 
+#include "build.h"
 #include "ctx.h"
 
 #include <stdbool.h>
@@ -20,6 +21,7 @@ struct suite_verdict {
 struct guest_test_result {
 	bool vanilla;
 	bool booted;              /* the guest reached its done marker, no panic, no hang */
+	const char *boot_problem; /* "KERNEL PANIC", "HUNG (no output)", ...; NULL when booted */
 	bool console_clean;       /* no Oops, BUG, WARNING, panic */
 	char console_problem[256];
 	bool as_expected;         /* every suite met its expectation, console clean */
@@ -34,6 +36,18 @@ struct guest_test_result {
 /* EXTRA_APPEND (or NULL) is added to the kernel command line. */
 int guest_test_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		      const char *extra_append, struct guest_test_result *out);
+/* The same on a kernel build_kernel has built (B). */
+int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		     const struct build_output *b, const char *extra_append,
+		     struct guest_test_result *out);
+/* Are the guest programs built? HB_EXIT_ENV after saying how to build them. */
+int guest_test_check(const struct hb_ctx *ctx);
+/* The guest's suites, in run order, and the feature each proves (NULL: regression smoke). */
+size_t guest_suite_count(void);
+const char *guest_suite_name(size_t i);
+const char *guest_suite_feature(size_t i);
+/* Does this run test suite I (its feature is selected, see ctx_features)? */
+bool guest_suite_selected(const struct hb_ctx *ctx, size_t i);
 void guest_test_result_free(struct guest_test_result *r);
 int cmd_test(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_run(struct hb_ctx *ctx, int argc, char **argv);

@@ -41,13 +41,12 @@ static int make_with_progress(char *const argv[], const struct spawn_opts *o, co
 	return st;
 }
 
-int kbuild_make(const char *src, const char *outdir, const char *log, char **env,
-		const char *const *targets, const char *what)
+int kbuild_make(const struct hb_ctx *ctx, const char *src, const char *outdir, const char *log,
+		char **env, const char *const *targets, const char *what)
 {
 	char *argv[32];
 	int n = 0;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	char *jobs = xasprintf("-j%ld", cpus > 0 ? cpus : 1);
+	char *jobs = xasprintf("-j%d", ctx_make_jobs(ctx));
 	char *o_arg = xasprintf("O=%s", outdir);
 	argv[n++] = "make";
 	argv[n++] = "-C";

@@ -1,26 +1,17 @@
 /* backport test NAME [--vanilla] and backport run [NAME]: the commands over guest_test. */
 #include "commands.h"
 #include "exitcodes.h"
-#include "feature_table.h"
 #include "build.h"
 #include "fetch.h"
 #include "guest_test.h"
 #include "lock.h"
 #include "msg.h"
+#include "run_kernel.h"
 
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-
-static const char *const boot_tools[] = { "qemu-system-x86_64", "qemu-system-x86", NULL };
-
-/* What building and booting a kernel needs. */
-static int need_tools(void)
-{
-	int rc = fetch_need_tools(build_tools);
-	return rc ? rc : fetch_need_tools(boot_tools);
-}
 
 int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 {
@@ -54,10 +45,10 @@ int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 	const struct kernel_entry *e = ctx_kernel(ctx, argv[optind]);
 	if (!e)
 		return HB_EXIT_USAGE;
-	int rc = need_tools();
+	int rc = run_need_tools();
 	if (rc)
 		return rc;
-	int lock = lock_acquire(ctx->cache, "build");
+	int lock = build_lock(ctx, e);
 	struct guest_test_result r;
 	rc = guest_test_kernel(ctx, e, vanilla, append, &r);
 	lock_release(lock);
@@ -65,45 +56,32 @@ int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 	return rc;
 }
 
-/* One line per feature: fails on vanilla and passes patched = proven; passes both = upstream. */
-static bool print_summary(const struct kernel_entry *e, const struct guest_test_result *v,
-			  const struct guest_test_result *p)
+static const char *state_text(enum row_state s)
 {
-	bool ok = v->booted && p->booted && v->console_clean && p->console_clean;
-	printf("\nSummary for %s\n", e->name);
+	return s == ROW_PASS ? "pass" : s == ROW_NOT_RUN ? "not run" : "fail";
+}
+
+/* One line per feature the guest tests: fails on vanilla and passes patched = proven; passes
+ * both = upstream. */
+static void print_summary(const struct run_result *r)
+{
+	printf("\nSummary for %s\n", r->kernel);
 	printf("| %-18s | %-22s | %-22s | %-28s |\n", "feature", "vanilla", "patched", "verdict");
 	printf("|%.20s|%.24s|%.24s|%.30s|\n", "--------------------", "------------------------",
 	       "------------------------", "------------------------------");
-	/* Row 0 is the regression smoke (no feature), then one row per feature of the table. */
-	for (size_t row = 0; row <= features_count; row++) {
-		const char *name = row ? features[row - 1].name : NULL;
-		bool v_all = true, p_all = true, seen = false;
-		for (int i = 0; i < p->n_suites; i++) {
-			const char *feat = p->suites[i].feature;
-			if ((feat == NULL) != (name == NULL) || (feat && strcmp(feat, name)))
-				continue;
-			seen = true;
-			v_all = v_all && v->suites[i].seen && v->suites[i].passed;
-			p_all = p_all && p->suites[i].seen && p->suites[i].passed;
-		}
-		if (!seen)
+	for (size_t i = 0; i < r->n_features; i++) {
+		const struct run_feature *f = &r->features[i];
+		if (!f->n_suites)
 			continue;
-		const char *verdict;
-		if (!p_all)
-			verdict = "FAILED on patched";
-		else if (!name)
-			verdict = v_all ? "no regression" : "FAILED on vanilla";
-		else if (!v_all)
-			verdict = "patched and proven";
-		else
-			verdict = "present upstream";
-		ok = ok && p_all && (name || v_all);
-		printf("| %-18s | %-22s | %-22s | %-28s |\n", name ? name : "(regression smoke)",
-		       v_all ? "pass" : "fail", p_all ? "pass" : "fail", verdict);
+		char verdict[64];
+		run_feature_verdict_text(f, verdict, sizeof(verdict));
+		printf("| %-18s | %-22s | %-22s | %-28s |\n", run_feature_label(f),
+		       state_text(f->state[FLAVOUR_VANILLA]), state_text(f->state[FLAVOUR_PATCHED]),
+		       verdict);
 	}
-	printf("\nvanilla: %.1f s boot, %s; patched: %.1f s boot, %s\n", v->boot_seconds, v->dir,
-	       p->boot_seconds, p->dir);
-	return ok && v->as_expected && p->as_expected;
+	const struct run_flavour *v = &r->flavour[FLAVOUR_VANILLA], *p = &r->flavour[FLAVOUR_PATCHED];
+	printf("\nvanilla: %.1f s boot, %s; patched: %.1f s boot, %s\n", v->boot_seconds,
+	       v->dir ? v->dir : "-", p->boot_seconds, p->dir ? p->dir : "-");
 }
 
 int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
@@ -119,28 +97,21 @@ int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 	const struct kernel_entry *e = argc == 2 ? ctx_kernel(ctx, argv[1]) : ctx_default_kernel(ctx);
 	if (!e)
 		return HB_EXIT_USAGE;
-	int rc = need_tools();
+	int rc = run_need_tools();
 	if (rc)
+		return rc;
+	if ((rc = guest_test_check(ctx)))
 		return rc;
 	double t0 = msg_now();
 	msg_stage("run %s: fetch, apply, build and test vanilla and patched", e->name);
-	int lock = lock_acquire(ctx->cache, "build");
-	struct guest_test_result p, v;
-	memset(&p, 0, sizeof(p));
-	/* Vanilla first: its build fills ccache for the patched one. */
-	int rc_v = guest_test_kernel(ctx, e, true, NULL, &v);
-	bool broken = rc_v == HB_EXIT_ENV || rc_v == HB_EXIT_USAGE;
-	int rc_p = broken ? rc_v : guest_test_kernel(ctx, e, false, NULL, &p);
-	lock_release(lock);
-	if (broken || rc_p == HB_EXIT_ENV || rc_p == HB_EXIT_USAGE) {
-		guest_test_result_free(&p);
-		guest_test_result_free(&v);
-		return broken ? rc_v : rc_p;
+	struct run_result r;
+	struct run_opts o = { .order = (int)(e - ctx->kernels.entries) };
+	rc = run_kernel(ctx, e, &o, &kernel_ops_real, &r);
+	if (rc == HB_EXIT_OK || rc == HB_EXIT_FAILED) {
+		print_summary(&r);
+		printf("run %s: %s in %.0f s\n", e->name,
+		       rc == HB_EXIT_OK ? "every hardening proven" : "FAILED", msg_now() - t0);
 	}
-	bool ok = print_summary(e, &v, &p);
-	printf("run %s: %s in %.0f s\n", e->name, ok ? "every hardening proven" : "FAILED",
-	       msg_now() - t0);
-	guest_test_result_free(&p);
-	guest_test_result_free(&v);
-	return ok ? HB_EXIT_OK : HB_EXIT_FAILED;
+	run_result_free(&r);
+	return rc;
 }

@@ -62,8 +62,8 @@ int test_modules_build(const struct hb_ctx *ctx, bool vanilla, const char *dir, 
 	}
 	const char *const build[] = { m_arg, "modules", NULL };
 	const char *const install[] = { m_arg, mod_path, "modules_install", NULL };
-	if (kbuild_make(src, outdir, log, env, build, "test modules") != 0 ||
-	    kbuild_make(src, outdir, log, env, install, "test modules") != 0) {
+	if (kbuild_make(ctx, src, outdir, log, env, build, "test modules") != 0 ||
+	    kbuild_make(ctx, src, outdir, log, env, install, "test modules") != 0) {
 		msg_error("test modules: make M=%s failed (log: %s)", kmod, log);
 		rc = HB_EXIT_FAILED;
 	}

@@ -1,0 +1,164 @@
+/* matrix.md: a row per kernel, a column per feature (the regression smoke first), each cell
+ * the verdict, a failed one with the log that explains it; then the stage times; then what
+ * failed, stage by stage. GitHub-flavoured Markdown, readable as a CI job summary. */
+#include "report.h"
+
+#include <string.h>
+
+/* Text in a table cell: '|' escaped, line ends as spaces, HTML's characters as entities. */
+static void cell_text(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '|')
+			fputs("\\|", f);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', f);
+		else if (*s == '<')
+			fputs("&lt;", f);
+		else if (*s == '>')
+			fputs("&gt;", f);
+		else if (*s == '&')
+			fputs("&amp;", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/* A path as a code span: only '|' needs escaping there (GFM tables split on it first). */
+static void cell_path(FILE *f, const char *path)
+{
+	bool tick = strchr(path, '`') != NULL;
+	fputs(tick ? "`` " : "`", f);
+	for (const char *s = path; *s; s++) {
+		if (*s == '|')
+			fputs("\\|", f);
+		else
+			fputc(*s == '\n' ? ' ' : *s, f);
+	}
+	fputs(tick ? " ``" : "`", f);
+}
+
+static void verdict_cell(FILE *f, const struct run_feature *feat)
+{
+	if (!feat) {
+		fputs("not selected", f);
+		return;
+	}
+	char text[64];
+	run_feature_verdict_text(feat, text, sizeof(text));
+	cell_text(f, text);
+	if (!verdict_ok(feat->verdict) && feat->log) {
+		fputs(" (log ", f);
+		cell_path(f, feat->log);
+		fputs(")", f);
+	}
+}
+
+static const char *kernel_result(const struct run_result *r)
+{
+	return r->exit_code == 0 ? "ok" : r->exit_code == 1 ? "FAILED" : "BROKEN";
+}
+
+static void verdict_table(FILE *f, const struct run_result *r, size_t n,
+			  const struct report_columns *cols)
+{
+	fputs("| kernel | version |", f);
+	for (size_t c = 0; c < cols->count; c++) {
+		fputc(' ', f);
+		cell_text(f, cols->labels[c]);
+		fputs(" |", f);
+	}
+	fputs(" result |\n| --- | --- |", f);
+	for (size_t c = 0; c < cols->count; c++)
+		fputs(" --- |", f);
+	fputs(" --- |\n", f);
+	for (size_t k = 0; k < n; k++) {
+		fputs("| ", f);
+		cell_text(f, r[k].kernel);
+		fputs(" | ", f);
+		cell_text(f, r[k].version ? r[k].version : "?");
+		fputs(" |", f);
+		for (size_t c = 0; c < cols->count; c++) {
+			fputc(' ', f);
+			verdict_cell(f, report_feature(&r[k], cols->labels[c]));
+			fputs(" |", f);
+		}
+		fprintf(f, " %s |\n", kernel_result(&r[k]));
+	}
+}
+
+static void stage_table(FILE *f, const struct run_result *r, size_t n)
+{
+	fputs("| kernel |", f);
+	for (int s = 0; s < RUN_STAGES; s++)
+		fprintf(f, " %s |", run_stage_name(s));
+	fputs(" total |\n| --- |", f);
+	for (int s = 0; s < RUN_STAGES; s++)
+		fputs(" ---: |", f);
+	fputs(" ---: |\n", f);
+	for (size_t k = 0; k < n; k++) {
+		fputs("| ", f);
+		cell_text(f, r[k].kernel);
+		fputs(" |", f);
+		for (int s = 0; s < RUN_STAGES; s++) {
+			const struct run_stage *st = &r[k].stages[s];
+			if (st->status == STAGE_SKIPPED)
+				fputs(" skipped |", f);
+			else
+				fprintf(f, " %s%.1f s |",
+					st->status == STAGE_OK ? ""
+					: st->status == STAGE_FAILED ? "FAILED " : "BROKEN ",
+					st->seconds);
+		}
+		fprintf(f, " %.1f s |\n", run_result_seconds(&r[k]));
+	}
+}
+
+static void failures(FILE *f, const struct run_result *r, size_t n)
+{
+	bool any = false;
+	for (size_t k = 0; k < n; k++) {
+		for (int s = 0; s < RUN_STAGES; s++) {
+			const struct run_stage *st = &r[k].stages[s];
+			if (st->status != STAGE_FAILED && st->status != STAGE_BROKEN)
+				continue;
+			if (!any)
+				fputs("\n## What failed\n\n", f);
+			any = true;
+			fputs("- ", f);
+			cell_text(f, r[k].kernel);
+			fprintf(f, ", %s %s: ", run_stage_name(s),
+				st->status == STAGE_FAILED ? "FAILED" : "BROKEN");
+			cell_text(f, st->detail ? st->detail : "?");
+			if (st->log) {
+				fputs(" (log ", f);
+				cell_path(f, st->log);
+				fputs(")", f);
+			}
+			fputc('\n', f);
+		}
+	}
+}
+
+int report_write_markdown(FILE *f, const struct run_result *r, size_t n)
+{
+	struct report_columns cols;
+	report_columns_of(r, n, &cols);
+	size_t ok = 0, failed = 0;
+	for (size_t k = 0; k < n; k++) {
+		ok += r[k].exit_code == 0;
+		failed += r[k].exit_code == 1;
+	}
+	fputs("# hardening-backport matrix\n\n", f);
+	fprintf(f, "%zu kernel%s: %zu ok, %zu failed, %zu broken (exit code %d).\n\n", n,
+		n == 1 ? "" : "s", ok, failed, n - ok - failed, report_exit_code(r, n));
+	verdict_table(f, r, n, &cols);
+	fputs("\n*patched and proven*: its tests fail on vanilla and pass patched; *present "
+	      "upstream*: they pass on both and apply had nothing to add; *not applicable*: "
+	      "apply found nothing to do and the guest has no test for it.\n", f);
+	fputs("\n## Stage times\n\n", f);
+	stage_table(f, r, n);
+	failures(f, r, n);
+	report_columns_free(&cols);
+	return ferror(f) ? -1 : 0;
+}

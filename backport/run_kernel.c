@@ -1,0 +1,284 @@
+#include "run_kernel.h"
+
+#include "apply.h"
+#include "apt_private.h"
+#include "clock_text.h"
+#include "exitcodes.h"
+#include "feature_table.h"
+#include "fetch.h"
+#include "fsutil.h"
+#include "lock.h"
+#include "msg.h"
+#include "verdict.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static const char *const boot_tools[] = { "qemu-system-x86_64", "qemu-system-x86", NULL };
+
+int run_need_tools(void)
+{
+	int rc = fetch_need_tools(build_tools);
+	return rc ? rc : fetch_need_tools(boot_tools);
+}
+
+void run_kernel_rows(const struct hb_ctx *ctx, struct run_result *r)
+{
+	size_t n = guest_suite_count();
+	r->suites = calloc(n ? n : 1, sizeof(*r->suites));
+	r->features = calloc(features_count + 1, sizeof(*r->features));
+	if (!r->suites || !r->features)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		if (!guest_suite_selected(ctx, i))
+			continue;
+		struct run_suite *s = &r->suites[r->n_suites++];
+		s->name = strdup(guest_suite_name(i));
+		s->feature = dup_or_null(guest_suite_feature(i));
+	}
+	r->n_features = 1; /* row 0: the regression smoke, name NULL */
+	for (size_t i = 0; i < features_count; i++)
+		if (ctx_features(ctx) & (1u << i))
+			r->features[r->n_features++].name = strdup(features[i].name);
+	for (size_t k = 0; k < r->n_features; k++) {
+		struct run_feature *f = &r->features[k];
+		for (size_t i = 0; i < r->n_suites; i++)
+			f->n_suites += f->name ? r->suites[i].feature && !strcmp(r->suites[i].feature, f->name)
+					       : !r->suites[i].feature;
+	}
+}
+
+static void stage_line(const struct run_opts *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void stage_line(const struct run_opts *o, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	msg_stage("%s", line);
+	if (o->progress) {
+		fprintf(o->progress, "==> %s\n", line);
+		fflush(o->progress);
+	}
+}
+
+static double stage_begin(const struct run_result *r, const struct run_opts *o,
+			  enum run_stage_id s)
+{
+	stage_line(o, "%s: %s ...", r->kernel, run_stage_name(s));
+	return msg_now();
+}
+
+/* Records the stage's outcome from its exit code (an ok test may still have failed suites:
+ * the verdicts tell), and prints its end line. */
+static void stage_end(struct run_result *r, const struct run_opts *o, enum run_stage_id s,
+		      double t0, int rc, const char *log, const char *detail)
+{
+	struct run_stage *st = &r->stages[s];
+	st->seconds = msg_now() - t0;
+	st->exit_code = rc;
+	st->status = rc == HB_EXIT_OK ? STAGE_OK : rc == HB_EXIT_FAILED ? STAGE_FAILED
+									 : STAGE_BROKEN;
+	if (st->status == STAGE_OK)
+		detail = NULL;
+	else if (!detail)
+		detail = rc == HB_EXIT_FAILED ? "failed (exit 1)"
+			 : rc == HB_EXIT_USAGE ? "bad input (exit 2)"
+					       : "a tool or the environment failed (exit 3)";
+	free(st->log);
+	free(st->detail);
+	st->log = dup_or_null(log);
+	st->detail = dup_or_null(detail);
+	if (st->status == STAGE_OK)
+		stage_line(o, "%s: %s ok (%.1f s)", r->kernel, run_stage_name(s), st->seconds);
+	else
+		stage_line(o, "%s: %s %s: %s (%.1f s%s%s)", r->kernel, run_stage_name(s),
+			   st->status == STAGE_FAILED ? "FAILED" : "BROKEN", st->detail, st->seconds,
+			   log ? ", log " : "", log ? log : "");
+}
+
+static bool stopped(const struct run_result *r)
+{
+	for (int s = 0; s < RUN_STAGES; s++)
+		if (r->stages[s].status == STAGE_BROKEN)
+			return true;
+	return false;
+}
+
+/* The test stage: a guest that booted with a clean console is an ok stage even when some
+ * suites did not meet their expectation (that is for the verdicts to say). */
+static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
+			 const struct run_opts *o, const struct kernel_ops *ops,
+			 const struct build_output *b, enum flavour f, struct run_result *r)
+{
+	enum run_stage_id s = f == FLAVOUR_VANILLA ? STAGE_TEST_VANILLA : STAGE_TEST_PATCHED;
+	double t0 = stage_begin(r, o, s);
+	struct guest_test_result g;
+	memset(&g, 0, sizeof(g));
+	int rc = ops->test(ctx, e, f == FLAVOUR_VANILLA, b, &g);
+	struct run_flavour *fl = &r->flavour[f];
+	fl->tested = rc == HB_EXIT_OK || rc == HB_EXIT_FAILED;
+	fl->dir = dup_or_null(g.dir);
+	if (g.dir) {
+		fl->console_log = fs_join(g.dir, "console.log");
+		fl->results_path = fs_join(g.dir, "results.json");
+	}
+	char detail[400] = "";
+	if (fl->tested) {
+		fl->booted = g.booted;
+		fl->console_clean = g.console_clean;
+		fl->boot_problem = dup_or_null(g.boot_problem);
+		fl->console_problem = g.console_clean ? NULL : strdup(g.console_problem);
+		fl->accel = dup_or_null(g.accel);
+		fl->boot_seconds = g.boot_seconds;
+		char err[512];
+		fl->results = fl->results_path ? json_read_file(fl->results_path, err, sizeof(err))
+					       : NULL;
+		if (!fl->results)
+			msg_warn("%s", fl->results_path ? err : "the guest's results have no folder");
+		for (size_t i = 0; i < r->n_suites; i++) {
+			struct run_suite *rs = &r->suites[i];
+			for (int k = 0; k < g.n_suites; k++) {
+				const struct suite_verdict *v = &g.suites[k];
+				if (strcmp(v->suite, rs->name) != 0)
+					continue;
+				rs->flavour[f] = (struct suite_outcome){
+					.ran = true, .expect_pass = v->expect_pass, .seen = v->seen,
+					.passed = v->passed, .cases_passed = v->cases_passed,
+					.cases_total = v->cases_total };
+			}
+			rs->flavour[f].ran = true;
+		}
+		if (!g.booted)
+			snprintf(detail, sizeof(detail), "guest: %s",
+				 g.boot_problem ? g.boot_problem : "did not finish");
+		else if (!g.console_clean)
+			snprintf(detail, sizeof(detail), "console shows: %s", g.console_problem);
+		else
+			rc = HB_EXIT_OK;
+	}
+	stage_end(r, o, s, t0, rc, fl->tested ? fl->console_log : b->log,
+		  *detail ? detail : NULL);
+	guest_test_result_free(&g);
+}
+
+/* Builds one flavour and, when that worked, tests it. */
+static void build_and_test(struct hb_ctx *ctx, const struct kernel_entry *e,
+			   const struct run_opts *o, const struct kernel_ops *ops, enum flavour f,
+			   struct run_result *r)
+{
+	enum run_stage_id s = f == FLAVOUR_VANILLA ? STAGE_BUILD_VANILLA : STAGE_BUILD_PATCHED;
+	double t0 = stage_begin(r, o, s);
+	struct build_output b;
+	memset(&b, 0, sizeof(b));
+	int rc = ops->build(ctx, e, f == FLAVOUR_VANILLA, &b);
+	stage_end(r, o, s, t0, rc, b.log, NULL);
+	if (rc == HB_EXIT_OK)
+		test_flavour(ctx, e, o, ops, &b, f, r);
+	build_output_free(&b);
+}
+
+int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct run_opts *o,
+	       const struct kernel_ops *ops, struct run_result *r)
+{
+	char now[32];
+	memset(r, 0, sizeof(*r));
+	r->kernel = strdup(e->name);
+	r->order = o->order;
+	r->run_id = dup_or_null(o->run_id);
+	clock_iso8601(now, sizeof(now));
+	r->started = strdup(now);
+	run_kernel_rows(ctx, r);
+	int lock = build_lock(ctx, e);
+
+	double t0 = stage_begin(r, o, STAGE_FETCH);
+	char *log = NULL;
+	int rc = ops->fetch(ctx, e, &r->version, &log);
+	stage_end(r, o, STAGE_FETCH, t0, rc, log, NULL);
+	free(log);
+	log = NULL;
+	if (rc == HB_EXIT_OK) {
+		enum apply_state states[32] = { APPLY_UNKNOWN };
+		t0 = stage_begin(r, o, STAGE_APPLY);
+		rc = ops->apply(ctx, e, ctx_features(ctx), states, &log);
+		stage_end(r, o, STAGE_APPLY, t0, rc, log, NULL);
+		free(log);
+		for (size_t k = 1; k < r->n_features; k++)
+			r->features[k].apply = states[feature_find(r->features[k].name) - features];
+	}
+	/* Vanilla first: its build fills ccache for the patched one. */
+	if (rc == HB_EXIT_OK)
+		build_and_test(ctx, e, o, ops, FLAVOUR_VANILLA, r);
+	if (rc == HB_EXIT_OK && !stopped(r))
+		build_and_test(ctx, e, o, ops, FLAVOUR_PATCHED, r);
+	lock_release(lock);
+
+	verdict_judge(r);
+	r->exit_code = run_result_exit_code(r);
+	clock_iso8601(now, sizeof(now));
+	r->finished = strdup(now);
+	return r->exit_code;
+}
+
+/* ---- the real stages ---- */
+
+static int real_fetch(struct hb_ctx *ctx, const struct kernel_entry *e, char **version,
+		      char **log)
+{
+	struct fetch_record rec;
+	int rc = fetch_kernel(ctx, e, false, &rec);
+	*version = rc == HB_EXIT_OK ? strdup(rec.version) : NULL;
+	*log = e->source == KERNEL_SOURCE_DEBIAN ? apt_private_log_path(ctx, e->suite) : NULL;
+	return rc;
+}
+
+/* What apply recorded in CACHE/work/NAME/outcomes ("FEATURE changed|present|not-applicable"). */
+static enum apply_state outcome_read(const char *text, const char *feature)
+{
+	size_t n = strlen(feature);
+	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		if (strncmp(l, feature, n) != 0 || l[n] != ' ')
+			continue;
+		char word[32];
+		snprintf(word, sizeof(word), "%.*s", (int)strcspn(l + n + 1, "\n"), l + n + 1);
+		int a = apply_state_from_name(word);
+		return a < 0 ? APPLY_UNKNOWN : (enum apply_state)a;
+	}
+	return APPLY_UNKNOWN;
+}
+
+static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
+		      enum apply_state *states, char **log)
+{
+	int rc = apply_kernel(ctx, e, mask, NULL);
+	*log = apply_log_path(ctx, e->name);
+	char *path = xasprintf("%s/work/%s/outcomes", ctx->cache, e->name);
+	char *text = rc == HB_EXIT_OK ? fs_read_file(path, NULL) : NULL;
+	for (size_t i = 0; i < features_count; i++)
+		states[i] = text && (mask & (1u << i)) ? outcome_read(text, features[i].name)
+						       : APPLY_UNKNOWN;
+	free(text);
+	free(path);
+	return rc;
+}
+
+static int real_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		     const struct build_output *b, struct guest_test_result *out)
+{
+	return guest_test_built(ctx, e, vanilla, b, NULL, out);
+}
+
+const struct kernel_ops kernel_ops_real = {
+	.fetch = real_fetch,
+	.apply = real_apply,
+	.build = build_kernel,
+	.test = real_test,
+};

@@ -1,0 +1,47 @@
+/* The whole job on one kernel: fetch, apply, build vanilla, test vanilla, build patched, test
+ * patched, each stage timed, then a verdict per feature. `backport run` prints it as a table,
+ * `backport matrix` runs it for many kernels and writes reports. */
+#ifndef HB_RUN_KERNEL_H
+#define HB_RUN_KERNEL_H
+
+#include "build.h"
+#include "ctx.h"
+#include "guest_test.h"
+#include "run_result.h"
+
+#include <stdio.h>
+
+/* The stages' work. kernel_ops_real does it for real; the unit tests give fakes. Each returns
+ * an hb_exit code. */
+struct kernel_ops {
+	/* *version (malloc'd) the version fetched; *log (malloc'd or NULL) what explains it */
+	int (*fetch)(struct hb_ctx *ctx, const struct kernel_entry *e, char **version, char **log);
+	/* states[i] for each features[i] of MASK: what apply found */
+	int (*apply)(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
+		     enum apply_state *states, char **log);
+	int (*build)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		     struct build_output *out);
+	int (*test)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		    const struct build_output *b, struct guest_test_result *out);
+};
+
+extern const struct kernel_ops kernel_ops_real;
+
+struct run_opts {
+	FILE *progress;     /* also gets each stage's start and end line (or NULL) */
+	const char *run_id; /* the report folder's name (or NULL) */
+	int order;          /* the kernel's position in kernels.list */
+};
+
+/* Runs every stage it can on E (the features of ctx_features) and fills R (freed with
+ * run_result_free). A failed stage skips those that need it; a broken one (a tool, the
+ * environment) stops the kernel. Returns R's exit code. */
+int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct run_opts *o,
+	       const struct kernel_ops *ops, struct run_result *r);
+/* R's rows: the guest's suites and the features ctx selects, the regression smoke first. */
+void run_kernel_rows(const struct hb_ctx *ctx, struct run_result *r);
+/* Are the tools that building and booting a kernel need installed? HB_EXIT_ENV after naming
+ * the Debian package otherwise. */
+int run_need_tools(void);
+
+#endif

@@ -1,0 +1,192 @@
+/* Fake stages for the matrix's unit tests: kernels that fetch, apply, build and boot in no
+ * time, each behaving as its scenario says, with a context whose cache is a temporary folder.
+ * The suites and features come from the driver's own tables, never from a list here. */
+#ifndef HB_TEST_FAKE_KERNEL_H
+#define HB_TEST_FAKE_KERNEL_H
+
+#include "exitcodes.h"
+#include "feature_table.h"
+#include "fsutil.h"
+#include "json.h"
+#include "run_kernel.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct fake_kernel {
+	const char *name;
+	int fetch_rc, apply_rc;
+	int build_rc[FLAVOURS];
+	int test_rc[FLAVOURS]; /* 3: QEMU cannot start */
+	bool panic[FLAVOURS];  /* the guest never finishes */
+	const char *upstream;  /* "a,b": features vanilla has already (apply finds them present) */
+	const char *broken;    /* "a,b": features whose suites fail on patched */
+	bool crash;            /* the build kills its process (for the matrix's children) */
+};
+
+static struct fake_kernel fake_kernels[8];
+static size_t fake_count;
+
+static bool fake_in(const char *list, const char *name)
+{
+	if (!list || !name)
+		return false;
+	size_t n = strlen(name);
+	for (const char *p = list; *p; p += strcspn(p, ","), p += *p == ',')
+		if (strcspn(p, ",") == n && strncmp(p, name, n) == 0)
+			return true;
+	return false;
+}
+
+static const struct fake_kernel *fake_find(const char *name)
+{
+	for (size_t i = 0; i < fake_count; i++)
+		if (strcmp(fake_kernels[i].name, name) == 0)
+			return &fake_kernels[i];
+	return NULL;
+}
+
+static int fake_fetch(struct hb_ctx *ctx, const struct kernel_entry *e, char **version,
+		      char **log)
+{
+	const struct fake_kernel *k = fake_find(e->name);
+	*version = strdup("1.0-fake");
+	*log = xasprintf("%s/apt/%s/apt.log", ctx->cache, e->name);
+	return k->fetch_rc;
+}
+
+static int fake_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
+		      enum apply_state *states, char **log)
+{
+	const struct fake_kernel *k = fake_find(e->name);
+	for (size_t i = 0; i < features_count; i++)
+		states[i] = !(mask & (1u << i)) ? APPLY_UNKNOWN
+			    : fake_in(k->upstream, features[i].name) ? APPLY_PRESENT
+								      : APPLY_CHANGED;
+	*log = xasprintf("%s/work/%s/apply.log", ctx->cache, e->name);
+	return k->apply_rc;
+}
+
+static int fake_build(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		      struct build_output *out)
+{
+	const struct fake_kernel *k = fake_find(e->name);
+	if (k->crash)
+		raise(SIGKILL);
+	out->dir = xasprintf("%s/build/%s/%s", ctx->cache, e->name, vanilla ? "vanilla" : "patched");
+	out->log = fs_join(out->dir, "build.log");
+	fs_mkdir_p(out->dir, 0755);
+	return k->build_rc[vanilla ? FLAVOUR_VANILLA : FLAVOUR_PATCHED];
+}
+
+/* A results.json as the guest's KTAP parser writes it: a result per suite, two cases each. */
+static void fake_results_json(const char *path, const struct guest_test_result *g)
+{
+	struct json_value *v = json_object(), *results = json_array();
+	for (int i = 0; i < g->n_suites; i++) {
+		const struct suite_verdict *s = &g->suites[i];
+		struct json_value *t = json_object(), *sub = json_array();
+		json_set(t, "name", json_string(s->suite));
+		json_set(t, "status", json_string(s->passed ? "ok" : "not_ok"));
+		for (int c = 0; c < 2; c++) {
+			struct json_value *tc = json_object();
+			json_set(tc, "name", json_string(c ? "reads <proc> & \"says\" so" : "first"));
+			json_set(tc, "status", json_string(s->passed || !c ? "ok" : "not_ok"));
+			json_set(tc, "reason", c && !s->passed ? json_string("errno 13 'EACCES'")
+							     : json_null());
+			json_push(sub, tc);
+		}
+		json_set(t, "subtests", sub);
+		json_push(results, t);
+	}
+	json_set(v, "results", results);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		json_write(f, v, 0);
+		fclose(f);
+	}
+	json_free(v);
+}
+
+static int fake_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		     const struct build_output *b, struct guest_test_result *g)
+{
+	const struct fake_kernel *k = fake_find(e->name);
+	enum flavour fl = vanilla ? FLAVOUR_VANILLA : FLAVOUR_PATCHED;
+	memset(g, 0, sizeof(*g));
+	g->vanilla = vanilla;
+	g->dir = strdup(b->dir);
+	if (k->test_rc[fl])
+		return k->test_rc[fl];
+	g->booted = !k->panic[fl];
+	g->boot_problem = g->booted ? NULL : "KERNEL PANIC";
+	g->console_clean = true;
+	g->accel = "tcg";
+	g->boot_seconds = 1.5;
+	g->as_expected = g->booted;
+	for (size_t i = 0; i < guest_suite_count() && g->booted; i++) {
+		if (!guest_suite_selected(ctx, i))
+			continue;
+		struct suite_verdict *s = &g->suites[g->n_suites++];
+		const char *feature = guest_suite_feature(i);
+		s->suite = guest_suite_name(i);
+		s->feature = feature;
+		s->expect_pass = !vanilla || !feature || fake_in(k->upstream, feature);
+		s->seen = true;
+		s->passed = !feature ? true : vanilla ? fake_in(k->upstream, feature)
+						      : !fake_in(k->broken, feature);
+		s->cases_total = 2;
+		s->cases_passed = s->passed ? 2 : 1;
+		g->as_expected = g->as_expected && s->passed == s->expect_pass;
+	}
+	char *json = fs_join(b->dir, "results.json");
+	fake_results_json(json, g);
+	free(json);
+	return g->as_expected ? HB_EXIT_OK : HB_EXIT_FAILED;
+}
+
+static const struct kernel_ops fake_ops = {
+	.fetch = fake_fetch, .apply = fake_apply, .build = fake_build, .test = fake_test,
+};
+
+/* A context over the fake kernels (all "debian" entries of one list), cache in a temp dir. */
+static void fake_ctx(struct hb_ctx *ctx)
+{
+	char tmpl[] = "/tmp/hb-fake-XXXXXX";
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->cache = strdup(mkdtemp(tmpl));
+	ctx->repo = strdup("/nonexistent-repo");
+	ctx->kernels_path = strdup("fake.list");
+	ctx->apt_etc = strdup("/nonexistent");
+	char *text = strdup("");
+	for (size_t i = 0; i < fake_count; i++) {
+		char *more = xasprintf("%s%s debian bookworm linux-source-6.1\n", text,
+				       fake_kernels[i].name);
+		free(text);
+		text = more;
+	}
+	char err[256];
+	if (kernels_list_parse(text, "fake.list", &ctx->kernels, err, sizeof(err)) != 0)
+		abort();
+	free(text);
+}
+
+static void fake_ctx_free(struct hb_ctx *ctx)
+{
+	fs_remove_tree(ctx->cache);
+	ctx_free(ctx);
+}
+
+/* Runs the fake kernel NAME through run_kernel. */
+static int fake_run(struct hb_ctx *ctx, const char *name, struct run_result *r)
+{
+	const struct kernel_entry *e = kernels_list_find(&ctx->kernels, name);
+	struct run_opts o = { .run_id = "matrix-test", .order = (int)(e - ctx->kernels.entries) };
+	return run_kernel(ctx, e, &o, &fake_ops, r);
+}
+
+#endif
