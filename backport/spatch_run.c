@@ -2,6 +2,8 @@
 
 #include "diff_order.h"
 #include "fsutil.h"
+#include "msg.h"
+#include "prefilter.h"
 #include "spawn.h"
 
 #include <stdio.h>
@@ -36,39 +38,112 @@ void spatch_free_words(char **words)
 	free(words);
 }
 
-/* argv for one spatch over TREE; JOBS_ARGS ("-j", "N") or ("--max", "N", "--index", "I"). */
-static char **make_argv(const char *cocci, const char *tree, const char *mode,
+/* The files of TREE the rule's prefilter keeps (prefilter.h), or NULL for the whole tree
+ * (no prefilter). *failed is set when the prefilter is bad or the tree cannot be walked. */
+static char **selected_files(const char *cocci, const char *tree, const char *log, bool *failed)
+{
+	char err[256];
+	*failed = false;
+	struct prefilter *pf = prefilter_load(cocci, err, sizeof(err));
+	if (!pf) {
+		if (err[0]) {
+			msg_error("%s: %s (log: %s)", cocci, err, log);
+			*failed = true;
+		}
+		return NULL;
+	}
+	char **files = prefilter_files(pf, tree);
+	prefilter_free(pf);
+	if (!files) {
+		msg_error("cannot read the tree %s", tree);
+		*failed = true;
+	}
+	return files;
+}
+
+/* FILES as spatch's --file-groups list, one file a group (on the command line, files form one
+ * group, parsed together in one process): a temporary file's path (malloc'd), or NULL. */
+static char *write_groups(char **files)
+{
+	char path[] = "/tmp/hb-spatch-files-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f)
+		return NULL;
+	for (char **p = files; *p; p++)
+		fprintf(f, "%s\n\n", *p);
+	return fclose(f) == 0 ? strdup(path) : NULL;
+}
+
+/* argv for one spatch over TREE (or only the files listed in GROUPS, when not NULL);
+ * JOBS_ARGS ("-j", "N") or ("--max", "N", "--index", "I"). */
+static char **make_argv(const char *cocci, const char *tree, const char *groups, const char *mode,
 			char *const *jobs_args, char **options)
 {
-	char **argv = calloc(64, sizeof(char *));
+	char **argv = calloc(40, sizeof(char *));
 	size_t n = 0;
 	/* With -j, spatch keeps its workers' output in a folder it makes in the current one
 	 * unless told where: never in the user's folder (a killed run would leave it there). */
 	const char *fixed[] = { "spatch", "--sp-file", cocci, "-D", mode, "--very-quiet",
-				"--dir", tree, "--patch", tree, "--tmp-dir", "/tmp/hb-spatch" };
+				"--patch", tree, "--tmp-dir", "/tmp/hb-spatch" };
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
 		argv[n++] = (char *)fixed[i];
 	for (char *const *j = jobs_args; *j; j++)
 		argv[n++] = *j;
-	for (char **o = options; *o && n < 62; o++)
+	for (char **o = options; *o && n < 34; o++)
 		argv[n++] = *o;
+	argv[n++] = groups ? "--file-groups" : "--dir";
+	argv[n++] = (char *)(groups ? groups : tree);
 	argv[n] = NULL;
 	return argv;
+}
+
+/* The --file-groups list for COCCI over TREE: *groups NULL for the whole tree (no prefilter).
+ * Returns 0, 1 when no file is worth parsing (nothing to do), -1 on failure. */
+static int select_groups(const char *cocci, const char *tree, const char *log, char **groups)
+{
+	bool failed;
+	char **files = selected_files(cocci, tree, log, &failed);
+	*groups = NULL;
+	if (failed)
+		return -1;
+	if (!files)
+		return 0;
+	int rc = files[0] ? 0 : 1;
+	if (rc == 0 && !(*groups = write_groups(files))) {
+		msg_error("cannot write a file list for spatch in /tmp");
+		rc = -1;
+	}
+	prefilter_free_files(files);
+	return rc;
+}
+
+static void drop_groups(char *groups)
+{
+	if (groups)
+		unlink(groups);
+	free(groups);
 }
 
 static char *run(const char *cocci, const char *tree, const char *mode, int jobs,
 		 const char *log, int *status)
 {
+	char *groups;
+	int sel = select_groups(cocci, tree, log, &groups);
+	*status = sel < 0 ? -1 : 0;
+	if (sel != 0) /* failed, or nothing worth parsing: nothing to change */
+		return sel < 0 ? NULL : strdup("");
 	char **options = spatch_rule_options(cocci);
 	char jobs_text[16];
 	snprintf(jobs_text, sizeof(jobs_text), "%d", jobs > 0 ? jobs : 1);
 	char *jobs_args[] = { "-j", jobs_text, NULL };
-	char **argv = make_argv(cocci, tree, mode, jobs_args, options);
+	char **argv = make_argv(cocci, tree, groups, mode, jobs_args, options);
 	spawn_log_argv(log, argv);
 	struct spawn_opts o = { .log_path = log };
 	char *out = spawn_capture(argv, &o, status);
 	free(argv);
 	spatch_free_words(options);
+	drop_groups(groups);
 	return out;
 }
 
@@ -91,12 +166,18 @@ char *spatch_diff(const char *cocci, const char *tree, int jobs, const char *log
 static char *run_report_shares(const char *cocci, const char *tree, int jobs, const char *log,
 			       int *status)
 {
+	char *groups;
+	int sel = select_groups(cocci, tree, log, &groups);
+	*status = sel < 0 ? -1 : 0;
+	if (sel != 0)
+		return sel < 0 ? NULL : strdup("");
 	char **options = spatch_rule_options(cocci);
 	char dir[] = "/tmp/hb-report-XXXXXX";
 	char *out = NULL;
 	*status = -1;
 	if (!mkdtemp(dir)) {
 		spatch_free_words(options);
+		drop_groups(groups);
 		return NULL;
 	}
 	int pids[64];
@@ -109,7 +190,7 @@ static char *run_report_shares(const char *cocci, const char *tree, int jobs, co
 		char index_text[16];
 		snprintf(index_text, sizeof(index_text), "%d", i);
 		char *share_args[] = { "--max", max_text, "--index", index_text, NULL };
-		char **argv = make_argv(cocci, tree, "report", share_args, options);
+		char **argv = make_argv(cocci, tree, groups, "report", share_args, options);
 		spawn_log_argv(log, argv);
 		paths[i] = xasprintf("%s/%d.out", dir, i);
 		struct spawn_opts o = { .log_path = log, .stdout_path = paths[i] };
@@ -135,6 +216,7 @@ static char *run_report_shares(const char *cocci, const char *tree, int jobs, co
 	}
 	fs_remove_tree(dir);
 	spatch_free_words(options);
+	drop_groups(groups);
 	return out;
 }
 

@@ -1,0 +1,31 @@
+/* A rule's file prefilter: which files of a tree are worth giving to spatch at all.
+ *
+ * Coccinelle skips a file cheaply only when it lacks the identifiers a rule names; a rule
+ * about format strings or ops tables names identifiers that most files have, and parsing them
+ * all takes long. A rule may then say, in its header, what a file must contain to be worth
+ * parsing:
+ *     // Prefilter: REGEX [&& REGEX...]
+ * (POSIX extended regular expressions over the file's text). A file is kept when, for at least
+ * one Prefilter line, it matches every REGEX of that line. A rule without such a line keeps
+ * every file (spatch --dir). The lines are only a speed-up for the driver: spatch and
+ * `make coccicheck` read them as comments and parse every file, with the same result. */
+#ifndef HB_PREFILTER_H
+#define HB_PREFILTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct prefilter;
+
+/* The Prefilter lines of the rule COCCI: NULL when it has none (or cannot be read); on a
+ * regular expression that does not compile, NULL and ERR says which. */
+struct prefilter *prefilter_load(const char *cocci, char *err, size_t errlen);
+void prefilter_free(struct prefilter *pf);
+/* Does TEXT pass? */
+bool prefilter_match(const struct prefilter *pf, const char *text);
+/* The .c and .h files under TREE that pass, as absolute paths in sorted order (a malloc'd
+ * NULL-terminated array of malloc'd strings), or NULL when TREE cannot be walked. */
+char **prefilter_files(const struct prefilter *pf, const char *tree);
+void prefilter_free_files(char **files);
+
+#endif

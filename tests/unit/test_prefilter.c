@@ -1,0 +1,123 @@
+/* Unit tests: the rules' file prefilter ("// Prefilter: RE && RE" header lines). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "fsutil.h"
+#include "prefilter.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/hb-test-prefilter-XXXXXX";
+
+static void write_file(const char *rel, const char *text)
+{
+	char *path = fs_join(dir, rel);
+	char *slash = strrchr(path, '/');
+	*slash = '\0';
+	fs_mkdir_p(path, 0755);
+	*slash = '/';
+	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0);
+	free(path);
+}
+
+static struct prefilter *load(const char *header, char *err, size_t errlen)
+{
+	write_file("rule.cocci", header);
+	char *path = fs_join(dir, "rule.cocci");
+	struct prefilter *pf = prefilter_load(path, err, errlen);
+	free(path);
+	return pf;
+}
+
+/* The shape of pk_pointers' header: a bare %p beside a printer, or an anchor of %pK support. */
+static const char pk_header[] =
+	"/// a rule\n"
+	"// Options: --no-includes\n"
+	"// Prefilter: %[-+ #0-9.*hlLzZtj]*p([^A-Za-z0-9]|$)|%pK && seq_printf|sysfs_emit|sprintf\n"
+	"// Prefilter: kptr_restrict|char \\*pointer\\(\n"
+	"virtual patch\n";
+
+static void every_part_of_a_line_must_match(void **state)
+{
+	(void)state;
+	char err[256];
+	struct prefilter *pf = load(pk_header, err, sizeof(err));
+	assert_non_null(pf);
+	assert_true(prefilter_match(pf, "seq_printf(m, \"%p\\n\", x);"));
+	assert_true(prefilter_match(pf, "seq_printf(m, \"%-16p %d\", x, 1);"));
+	assert_true(prefilter_match(pf, "seq_printf(m, \"%pK\\n\", x);"));       /* report: present */
+	assert_false(prefilter_match(pf, "pr_info(\"%p\\n\", x);"));              /* no printer */
+	assert_false(prefilter_match(pf, "seq_printf(m, \"%pS %d\\n\", f, 1);")); /* extension only */
+	assert_false(prefilter_match(pf, "seq_printf(m, \"%s\\n\", s);"));
+	assert_true(prefilter_match(pf, "int kptr_restrict __read_mostly;"));    /* second line */
+	assert_true(prefilter_match(pf, "static char *pointer(const char *fmt, char *buf)"));
+	prefilter_free(pf);
+}
+
+static void no_line_means_no_prefilter_and_bad_regex_is_named(void **state)
+{
+	(void)state;
+	char err[256];
+	assert_null(load("/// a rule\nvirtual patch\n", err, sizeof(err)));
+	assert_string_equal(err, "");
+	assert_null(load("// Prefilter: ok && bad(\n", err, sizeof(err)));
+	assert_non_null(strstr(err, "prefilter /bad(/"));
+}
+
+static void files_of_a_tree_sorted_c_and_h_only(void **state)
+{
+	(void)state;
+	char err[256];
+	write_file("tree/net/b.c", "seq_printf(m, \"%p\\n\", p);\n");
+	write_file("tree/fs/a.h", "sprintf(buf, \"at %p\\n\", p);\n");
+	write_file("tree/fs/quiet.c", "seq_printf(m, \"%d\\n\", 1);\n");
+	write_file("tree/Documentation/x.txt", "seq_printf(m, \"%p\\n\", p);\n");
+	write_file("tree/lib/vsprintf.c", "static char *pointer(const char *fmt)\n");
+	struct prefilter *pf = load(pk_header, err, sizeof(err));
+	char *tree = fs_join(dir, "tree");
+	char **files = prefilter_files(pf, tree);
+	assert_non_null(files);
+	char want[3][512];
+	snprintf(want[0], sizeof(want[0]), "%s/fs/a.h", tree);
+	snprintf(want[1], sizeof(want[1]), "%s/lib/vsprintf.c", tree);
+	snprintf(want[2], sizeof(want[2]), "%s/net/b.c", tree);
+	for (int i = 0; i < 3; i++) {
+		assert_non_null(files[i]);
+		assert_string_equal(files[i], want[i]);
+	}
+	assert_null(files[3]);
+	prefilter_free_files(files);
+	char *missing = fs_join(dir, "no-such-tree");
+	assert_null(prefilter_files(pf, missing));
+	free(missing);
+	free(tree);
+	prefilter_free(pf);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	return fs_remove_tree(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_part_of_a_line_must_match),
+		cmocka_unit_test(no_line_means_no_prefilter_and_bad_regex_is_named),
+		cmocka_unit_test(files_of_a_tree_sorted_c_and_h_only),
+	};
+	return cmocka_run_group_tests_name("prefilter", tests, setup, teardown);
+}
