@@ -1,6 +1,7 @@
 #include "apply.h"
 
 #include "apply_series.h"
+#include "apply_stamp.h"
 #include "commands.h"
 #include "doc_sysctl.h"
 #include "exitcodes.h"
@@ -262,6 +263,9 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 	char *series_dir = xasprintf("%s/patches/%s", ctx->repo, e->name);
 	struct feature_result results[16];
 	memset(results, 0, sizeof(results));
+	char *stamp = fs_join(dir, "stamp");
+	unlink(stamp); /* the patched tree is about to change */
+	free(stamp);
 	msg_stage("apply %s: %s %s", e->name,
 		  e->source == KERNEL_SOURCE_DEBIAN ? e->package : e->path, rec.version);
 	rc = run_rules(ctx, rec.tree, work, log, mask, results);
@@ -276,6 +280,7 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 			rc = HB_EXIT_ENV;
 		} else {
 			write_outcomes(dir, results, mask);
+			apply_stamp_write(ctx, dir, rec.tree, mask);
 			if (mask == ctx_features(ctx))
 				snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
 			msg_info("series: %s/series (%d patch%s)", series_dir, n, n == 1 ? "" : "es");

@@ -17,6 +17,7 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_build(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_test(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_run(struct hb_ctx *ctx, int argc, char **argv);
+int cmd_compile_check(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_matrix(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_report(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_ci_config(struct hb_ctx *ctx, int argc, char **argv);
@@ -27,6 +28,7 @@ int cmd_ci_config(struct hb_ctx *ctx, int argc, char **argv);
 	{ "build", cmd_build, "build a kernel, patched or --vanilla, on the test config" }, \
 	{ "test", cmd_test, "boot a built kernel in QEMU and run the hardening tests" }, \
 	{ "run", cmd_run, "the whole job on one kernel: fetch, apply, build, boot, test" }, \
+	{ "compile-check", cmd_compile_check, "compile alone every C file the patches change (allmodconfig)" }, \
 	{ "matrix", cmd_matrix, "the whole job on many kernels, with Markdown, JSON, JUnit reports" }, \
 	{ "report", cmd_report, "report merge: the matrix reports over per-kernel results" }, \
 	{ "ci-config", cmd_ci_config, "print a GitHub Actions or GitLab CI configuration" },

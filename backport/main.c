@@ -19,7 +19,7 @@ static void usage(FILE *f)
 		   "       backport COMMAND --help\n\n"
 		   "Commands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-14s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\nExit codes:\n"
 		   "  0  ok\n"
 		   "  1  a check or test failed\n"

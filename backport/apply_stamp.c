@@ -1,0 +1,62 @@
+#include "apply_stamp.h"
+
+#include "feature_table.h"
+#include "fsutil.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* FNV-1a, 64 bits: enough to notice that a rule or a text changed. */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+	for (; s && *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
+	return h ^ 0xff; /* a separator, so that "ab"+"c" differs from "a"+"bc" */
+}
+
+char *apply_stamp_text(const struct hb_ctx *ctx, const char *tree, unsigned mask)
+{
+	uint64_t h = 14695981039346656037ULL;
+	for (size_t i = 0; i < features_count; i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		const struct feature *f = &features[i];
+		char *path = xasprintf("%s/cocci/%s.cocci", ctx->repo, f->name);
+		char *rule = fs_read_file(path, NULL);
+		free(path);
+		if (!rule)
+			return NULL;
+		h = fnv1a(fnv1a(fnv1a(fnv1a(fnv1a(h, f->name), rule), f->subject), f->why),
+			  f->doc_body);
+		free(rule);
+	}
+	return xasprintf("tree %s\nfeatures %u\nrules %016llx\n", tree, mask, (unsigned long long)h);
+}
+
+int apply_stamp_write(const struct hb_ctx *ctx, const char *dir, const char *tree, unsigned mask)
+{
+	char *text = apply_stamp_text(ctx, tree, mask);
+	char *path = fs_join(dir, "stamp");
+	int rc = text ? fs_write_file_atomic(path, text, strlen(text)) : -1;
+	free(path);
+	free(text);
+	return rc;
+}
+
+bool apply_stamp_current(const struct hb_ctx *ctx, const char *dir, const char *tree,
+			 unsigned mask)
+{
+	char *want = apply_stamp_text(ctx, tree, mask);
+	char *path = fs_join(dir, "stamp");
+	char *have = fs_read_file(path, NULL);
+	char *patched = fs_join(dir, "patched");
+	bool current = want && have && !strcmp(want, have) && fs_is_dir(patched);
+	free(patched);
+	free(have);
+	free(path);
+	free(want);
+	return current;
+}

@@ -1,0 +1,21 @@
+/* What an apply's patched tree was made from, so that a later build can tell whether that
+ * tree is still what apply would make: CACHE/work/NAME/stamp holds the pristine tree, the
+ * features and a hash of their rules and texts. Only build and test reuse a tree this way;
+ * `backport apply` always runs the rules. */
+#ifndef HB_APPLY_STAMP_H
+#define HB_APPLY_STAMP_H
+
+#include "ctx.h"
+
+#include <stdbool.h>
+
+/* The stamp text for TREE patched with the features in MASK (malloc'd), or NULL when a rule
+ * cannot be read. */
+char *apply_stamp_text(const struct hb_ctx *ctx, const char *tree, unsigned mask);
+/* Writes it to DIR/stamp: 0 or -1. */
+int apply_stamp_write(const struct hb_ctx *ctx, const char *dir, const char *tree, unsigned mask);
+/* Does DIR/stamp say DIR/patched is TREE with MASK under today's rules? */
+bool apply_stamp_current(const struct hb_ctx *ctx, const char *dir, const char *tree,
+			 unsigned mask);
+
+#endif

@@ -1,0 +1,14 @@
+/* backport compile-check: every C file a feature's patch changed, compiled alone in the patched
+ * tree under a config that builds nearly everything (allmodconfig, prepared once per tree and
+ * kept in the cache), so that a change the test config does not build is still compiled. */
+#ifndef HB_COMPILE_CHECK_H
+#define HB_COMPILE_CHECK_H
+
+#include "ctx.h"
+
+/* The .c files that the patches of patches/NAME change for the features in MASK (a malloc'd
+ * NULL-terminated array of malloc'd relative paths; empty when there is no series). */
+char **compile_check_files(const char *series_dir, unsigned mask);
+int cmd_compile_check(struct hb_ctx *ctx, int argc, char **argv);
+
+#endif

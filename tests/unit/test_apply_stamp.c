@@ -1,0 +1,65 @@
+/* Unit tests: the stamp that lets a build reuse the last apply's patched tree. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "apply_stamp.h"
+#include "feature_table.h"
+#include "fsutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void write_rule(const char *repo, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/cocci/%s.cocci", repo, name);
+	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0);
+	free(path);
+}
+
+static void current_until_a_rule_the_tree_or_the_features_change(void **state)
+{
+	(void)state;
+	char repo[] = "/tmp/hb-test-stamp-XXXXXX";
+	assert_non_null(mkdtemp(repo));
+	char *cocci = fs_join(repo, "cocci"), *work = fs_join(repo, "work");
+	char *patched = fs_join(work, "patched");
+	fs_mkdir_p(cocci, 0755);
+	fs_mkdir_p(patched, 0755);
+	for (size_t i = 0; i < features_count; i++)
+		write_rule(repo, features[i].name, "virtual patch\n");
+	struct hb_ctx ctx;
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.repo = repo;
+	unsigned all = (1u << features_count) - 1;
+	assert_false(apply_stamp_current(&ctx, work, "/src/a", all)); /* no stamp yet */
+	assert_int_equal(apply_stamp_write(&ctx, work, "/src/a", all), 0);
+	assert_true(apply_stamp_current(&ctx, work, "/src/a", all));
+	assert_false(apply_stamp_current(&ctx, work, "/src/b", all));
+	assert_false(apply_stamp_current(&ctx, work, "/src/a", 1));
+	write_rule(repo, features[0].name, "virtual patch\n// changed\n");
+	assert_false(apply_stamp_current(&ctx, work, "/src/a", all));
+	assert_int_equal(apply_stamp_write(&ctx, work, "/src/a", all), 0);
+	assert_true(apply_stamp_current(&ctx, work, "/src/a", all));
+	fs_remove_tree(patched);
+	assert_false(apply_stamp_current(&ctx, work, "/src/a", all));
+	char *missing = xasprintf("%s/cocci/%s.cocci", repo, features[0].name);
+	unlink(missing);
+	assert_null(apply_stamp_text(&ctx, "/src/a", all));
+	free(missing);
+	fs_remove_tree(repo);
+	free(patched);
+	free(work);
+	free(cocci);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(current_until_a_rule_the_tree_or_the_features_change),
+	};
+	return cmocka_run_group_tests_name("apply_stamp", tests, NULL, NULL);
+}
