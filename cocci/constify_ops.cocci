@@ -48,7 +48,8 @@
 //    struct kernel_param (kernel_param_ops).  A "dev->ops = &name" whose
 //    field type is unknown is not accepted (struct af_alg_type has a
 //    non-const "struct proto_ops *ops" that af_alg_register_type()
-//    writes through);
+//    writes through), nor a field of a name the file itself declares as
+//    a non-const "struct T *" (a structure of its own, a parameter);
 //  - &name passed to a function whose parameter is a pointer to const in
 //    every era: proc_create, proc_create_data, proc_create_seq,
 //    proc_create_seq_data, proc_create_seq_private, proc_create_net,
@@ -241,12 +242,26 @@ def add_cand(p, i, T):
     uses[k] = set()
     fwds[k] = set()
 
-def field_ok(T, f, TC):
-    if (T, f) in CONST_CONTAINER_FIELDS:
-        return TC in CONST_CONTAINER_FIELDS[(T, f)]
-    if T in CONST_FIELDS.get(f, ()):
-        return TC not in NONCONST_CONTAINERS.get((T, f), ())
+def declares_nonconst(fname, T, f):
+    # does the file itself declare "struct T *f" (pointee not const), say
+    # in a structure of its own?  Then a field f is not trusted.
+    txt = text_of(fname)[1]
+    pat = r'(\bconst\s+)?\bstruct\s+%s\b([^;{}()=]*?)[*]\s*(?:const\s+)?%s\b' % (T, f)
+    for m in re.finditer(pat, txt):
+        if not m.group(1) and "const" not in m.group(2).split("*")[0]:
+            return True
     return False
+
+def field_ok(T, f, TC, fname):
+    if (T, f) in CONST_CONTAINER_FIELDS:
+        ok = TC in CONST_CONTAINER_FIELDS[(T, f)]
+    elif T in CONST_FIELDS.get(f, ()):
+        ok = TC not in NONCONST_CONTAINERS.get((T, f), ())
+    else:
+        return False
+    if ok and declares_nonconst(fname, T, f):
+        return None  # known, and not const
+    return ok
 
 def note_field(p, i, f, TC, how):
     c = cand_of(p, i)
@@ -256,9 +271,13 @@ def note_field(p, i, f, TC, how):
         TC = " ".join(w for w in TC.split() if w not in ("const", "volatile"))
     k = key(p)
     desc = "the field %s%s" % (f, " of %s" % TC if TC else "")
-    if field_ok(c["T"], f, TC):
+    ok = field_ok(c["T"], f, TC, p[0].file)
+    if ok:
         okctx[k] = desc
     elif k not in okctx:
+        if ok is None:
+            seen.setdefault(k, "&%s stored in %s, which this file declares as a non-const struct %s *," % (i, desc, c["T"]))
+            return
         if TC is None and (c["T"], f) in CONST_CONTAINER_FIELDS:
             desc += " (type of the container not visible)"
         seen.setdefault(k, "&%s stored in %s %s, not known to be a pointer to const," % (i, desc, how))

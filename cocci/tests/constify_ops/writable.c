@@ -33,6 +33,16 @@ static struct file_operations grault_dev_fops = {
 	.read	= grault_read,
 };
 
+/* stored in a field named like a const one, but this file declares it
+ * as a non-const pointer */
+struct grault_priv {
+	struct file_operations	*fops;
+};
+
+static struct file_operations grault_priv_fops = {
+	.read	= grault_read,
+};
+
 /* passed to a function the rule does not know */
 static struct file_operations grault_reg_fops = {
 	.read	= grault_read,
@@ -124,7 +134,8 @@ static const struct file_operations grault_ro_fops = {
 	.read	= grault_read,
 };
 
-static int __init grault_init(struct grault_dev *dev, int fast)
+static int __init grault_init(struct grault_dev *dev, struct grault_priv *priv,
+			      int fast)
 {
 	struct file_operations *p = &grault_ptr_fops;
 
@@ -132,6 +143,8 @@ static int __init grault_init(struct grault_dev *dev, int fast)
 		grault_fops.read = grault_read_fast;
 	p->llseek = no_llseek;
 	dev->ops = &grault_dev_fops;
+	priv->fops = &grault_priv_fops;
+	priv->fops->llseek = no_llseek;
 	grault_register(&grault_reg_fops);
 	cdev_init(&dev->cdev, GRAULT_MACRO_FOPS);
 	grault_counted_ops.count++;
