@@ -1,6 +1,8 @@
 /* KTAP parser: see ktap.h for what is accepted. */
 #include "ktap.h"
 
+#include "json.h"
+
 #include <ctype.h>
 #include <limits.h>
 #include <stdint.h>
@@ -736,78 +738,13 @@ const char *ktap_status_name(enum ktap_status s)
 
 /* ---- JSON ---- */
 
-/* Length of a valid UTF-8 sequence at s (n bytes left), 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len;
-	uint32_t min, cp;
-	if (s[0] < 0x80)
-		return 1;
-	if ((s[0] & 0xe0) == 0xc0) {
-		len = 2, min = 0x80, cp = s[0] & 0x1f;
-	} else if ((s[0] & 0xf0) == 0xe0) {
-		len = 3, min = 0x800, cp = s[0] & 0x0f;
-	} else if ((s[0] & 0xf8) == 0xf0) {
-		len = 4, min = 0x10000, cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
-static void json_string(FILE *f, const char *s)
-{
-	if (!s) {
-		fputs("null", f);
-		return;
-	}
-	const unsigned char *u = (const unsigned char *)s;
-	size_t n = strlen(s);
-	fputc('"', f);
-	for (size_t i = 0; i < n;) {
-		unsigned char c = u[i];
-		size_t l;
-		switch (c) {
-		case '"':  fputs("\\\"", f); i++; continue;
-		case '\\': fputs("\\\\", f); i++; continue;
-		case '\b': fputs("\\b", f); i++; continue;
-		case '\f': fputs("\\f", f); i++; continue;
-		case '\n': fputs("\\n", f); i++; continue;
-		case '\r': fputs("\\r", f); i++; continue;
-		case '\t': fputs("\\t", f); i++; continue;
-		default:
-			break;
-		}
-		if (c < 0x20 || c == 0x7f) {
-			fprintf(f, "\\u%04x", c);
-			i++;
-		} else if ((l = utf8_len(u + i, n - i)) == 0) {
-			fputs("\\ufffd", f);
-			i++;
-		} else {
-			fwrite(u + i, 1, l, f);
-			i += l;
-		}
-	}
-	fputc('"', f);
-}
-
 static void json_strings(FILE *f, char *const *v, size_t n)
 {
 	fputc('[', f);
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			fputs(", ", f);
-		json_string(f, v[i]);
+		json_write_string(f, v[i]);
 	}
 	fputc(']', f);
 }
@@ -824,9 +761,9 @@ static void json_results(FILE *f, const struct ktap_result *r, size_t n, int ind
 static void json_result(FILE *f, const struct ktap_result *r, int indent)
 {
 	fprintf(f, "%*s{\"number\": %d, \"name\": ", indent, "", r->number);
-	json_string(f, r->name);
+	json_write_string(f, r->name);
 	fprintf(f, ", \"status\": \"%s\", \"reason\": ", ktap_status_name(r->status));
-	json_string(f, r->reason);
+	json_write_string(f, r->reason);
 	fprintf(f, ", \"depth\": %d", r->depth);
 	if (r->duplicate)
 		fputs(", \"duplicate\": true", f);
@@ -871,7 +808,7 @@ int ktap_report_write_json(const struct ktap_report *r, FILE *f)
 	else
 		fputs("  \"plan\": null,\n", f);
 	fprintf(f, "  \"bailed_out\": %s,\n  \"bail_reason\": ", r->bailed_out ? "true" : "false");
-	json_string(f, r->bail_reason);
+	json_write_string(f, r->bail_reason);
 	fprintf(f, ",\n  \"documents\": %zu,\n", r->documents);
 	fprintf(f, "  \"garbage_lines\": %zu,\n", r->garbage_lines);
 	fprintf(f, "  \"duplicates\": %zu,\n", r->duplicates);
