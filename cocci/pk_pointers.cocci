@@ -362,8 +362,16 @@ def pk_site(c, p):
     new = " ".join('"' + x + '"' for x in newinner)
     return ("change", c, new, "".join(out))
 
+# A python exception would stop spatch for the whole tree: a site the
+# code cannot work out is left alone (and reported).
+def pk_site_safe(c, p):
+    try:
+        return pk_site(c, p)
+    except Exception:
+        return ("odd", c, c, None)
+
 def pk_report(c, p, fn):
-    st, old, new, src = pk_site(c, p[0])
+    st, old, new, src = pk_site_safe(c, p[0])
     if st == "change":
         coccilib.report.print_report(p[0],
             "pk_pointers: would change %%p to %%pK in %s: %s -> %s" % (fn, old, new))
@@ -375,7 +383,7 @@ def pk_report(c, p, fn):
             "pk_pointers: format in %s not read back (macro, wide string or escape after %%p), NOT changed: %s" % (fn, c))
 
 def pk_make(c, p):
-    st, old, new, src = pk_site(c, p[0])
+    st, old, new, src = pk_site_safe(c, p[0])
     if st != "change":
         return None
     return cocci.make_ident(src)
@@ -411,7 +419,10 @@ def pk_span(p1, p2):
 PK_NULLTEST = re.compile(r"^if\s*\(\s*!\s*ptr\s*\)")
 
 def kr_code(pi, ps):
-    t = pk_span(pi, ps)
+    try:
+        t = pk_span(pi, ps)
+    except Exception:
+        return None
     if t is None or not PK_NULLTEST.match(t):
         return None
     t = PK_NULLTEST.sub("if (!ptr && *fmt != 'K')", t, 1)
