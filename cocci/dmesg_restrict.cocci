@@ -33,6 +33,7 @@
 //  As in the original patch, the definition, declaration and sysctl
 //  entry sit inside CONFIG_PRINTK in 2.6.36 while cap_syslog() is not.
 // Options: --no-includes --include-headers
+// Prefilter: dmesg_restrict|do_syslog|printk_delay_msec|cap_syslog
 
 virtual patch
 virtual report

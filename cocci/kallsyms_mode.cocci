@@ -13,6 +13,7 @@
 //  0444; a call already passing 0400 is reported as present and left
 //  alone, so running the rule again changes nothing.
 // Options: --no-includes --include-headers
+// Prefilter: "kallsyms"
 
 virtual patch
 virtual report

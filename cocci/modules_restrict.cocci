@@ -38,12 +38,17 @@
 //  - definition "int modules_restrict;" right after the definition of
 //    modules_disabled (kernel/module.c, kernel/module/main.c; never
 //    static, since kmod.c reads it).
-//  - declaration "extern int modules_restrict;" right after
-//    "extern int modules_disabled;" (include/linux/module.h up to 6.12);
-//    where modules_disabled has no extern declaration (it is static in
-//    7.x), after "extern char modprobe_path[];" in the module internal
-//    header, i.e. the header that also declares module_mutex
-//    (kernel/module/internal.h, which kmod.c and main.c include).
+//  - declarations "extern int modules_restrict;", never in
+//    include/linux/module.h (nearly every object includes it, so a
+//    patched build would recompile the whole kernel): in the module
+//    internal header, the one that declares module_mutex but not
+//    modules_disabled (kernel/module/internal.h, 6.1 on), after
+//    modprobe_path's extern, else after module_mutex's; in the file of
+//    the sysctl entry when it does not define modules_disabled
+//    (kernel/sysctl.c up to 6.12), before the handler, as Debian's
+//    kernel/sysctl.c declares unprivileged_userns_clone; in kmod.c,
+//    after the definition of modprobe_path, unless it includes
+//    "internal.h" (kernel/module/kmod.c, 6.12 on).
 //  - every "if (E || modules_disabled) S" (may_init_module() or
 //    init_module(), delete_module()) becomes
 //    "if (E || modules_disabled || modules_restrict == 2) S".
@@ -60,6 +65,7 @@
 //  change and "modules_restrict: present already" where the sysctl entry
 //  (or another piece) is there.  modules_disabled itself is never changed.
 // Options: --no-includes --include-headers
+// Prefilter: modules_disabled|modules_restrict|module_mutex|__request_module
 
 virtual patch
 virtual report
@@ -290,8 +296,10 @@ position md_def.p;
 )
 
 // ------------------------------------------------------------------
-// declaration: after modules_disabled's extern, else (modules_disabled
-// static, 7.x) after modprobe_path's extern in the module internal header
+// declaration in the module internal header (the one that declares
+// module_mutex but not modules_disabled): after modprobe_path's extern,
+// else after module_mutex's.  Never in include/linux/module.h, which
+// nearly every object of the kernel includes.
 // ------------------------------------------------------------------
 
 @mr_decl@
@@ -309,22 +317,12 @@ position p;
 @@
 extern int modules_disabled@p;
 
-@script:python depends on report@
-p << md_decl.p;
-@@
-coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after modules_disabled")
-
-@add_decl depends on patch@
-position md_decl.p;
-@@
-+extern int modules_restrict;
- extern int modules_disabled@p;
-
 @internal_hdr depends on !mr_decl && !md_decl@
 symbol module_mutex;
 type T;
+position p;
 @@
-extern T module_mutex;
+extern T module_mutex@p;
 
 @mp_decl depends on internal_hdr@
 symbol modprobe_path;
@@ -337,10 +335,21 @@ p << mp_decl.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after modprobe_path")
 
+@script:python depends on report && !mp_decl@
+p << internal_hdr.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after module_mutex")
+
 @add_decl_internal depends on patch@
 position mp_decl.p;
 @@
  extern char modprobe_path@p[];
++extern int modules_restrict;
+
+@add_decl_mutex depends on patch && internal_hdr && !mp_decl@
+type internal_hdr.T;
+@@
+ extern T module_mutex;
 +extern int modules_restrict;
 
 // ------------------------------------------------------------------
@@ -452,3 +461,51 @@ __request_module(...)
 +   return -EPERM;
   ...
 }
+
+// ------------------------------------------------------------------
+// local declarations where no header gives one: the file that holds the
+// sysctl entry but not modules_disabled (kernel/sysctl.c up to 6.12) and
+// kmod.c when it does not include the module internal header (up to
+// 6.1).  Debian's own kernel/sysctl.c declares its unprivileged_userns_clone
+// the same way.  Last in this file: they anchor on what the rules above
+// added.
+// ------------------------------------------------------------------
+
+@md_any@
+@@
+(
+int modules_disabled;
+|
+int modules_disabled = ...;
+)
+
+@kmod_internal@
+@@
+#include "internal.h"
+
+@mp_def@
+symbol modprobe_path;
+position p;
+@@
+char modprobe_path@p[...] = ...;
+
+@script:python depends on report && kmod_hook && !kmod_internal && !md_any && !mr_decl@
+p << mp_def.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after modprobe_path (kmod.c)")
+
+@add_kmod_extern depends on patch && kmod_hook && !kmod_internal && !md_any && !mr_decl@
+@@
+ char modprobe_path[...] = ...;
++extern int modules_restrict;
+
+@script:python depends on report && md_entry && !md_any && !mr_decl@
+p << md_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict before the handler")
+
+@add_sysctl_extern depends on patch && md_entry && !md_any && !mr_decl@
+@@
++extern int modules_restrict;
++
+ static int modules_restrict_sysctl(...) { ... }

@@ -788,7 +788,20 @@ position pd_decl.p;
 // ctl_table entry, after dmesg_restrict's, else after printk_delay's
 // ------------------------------------------------------------------
 
-@kr_entry@
+// A cheap test first: matching the tables below tries every array of the
+// file, which takes minutes on a big one (a boot logo, a firmware blob).
+@kr_table_file@
+symbol dmesg_restrict, printk_delay_msec;
+@@
+(
+ &kptr_restrict
+|
+ &dmesg_restrict
+|
+ &printk_delay_msec
+)
+
+@kr_entry depends on kr_table_file@
 type T;
 identifier t;
 position p;
@@ -800,7 +813,7 @@ p << kr_entry.p;
 @@
 coccilib.report.print_report(p[0], "pk_pointers: present already (kptr_restrict sysctl entry)")
 
-@dr_entry depends on !kr_entry@
+@dr_entry depends on kr_table_file && !kr_entry@
 type T;
 identifier t;
 expression lo;
@@ -843,7 +856,7 @@ T t[] = { ...,
 + { ent },
   ... };
 
-@pd_entry depends on !kr_entry && !dr_entry@
+@pd_entry depends on kr_table_file && !kr_entry && !dr_entry@
 type T;
 identifier t;
 expression lo;
