@@ -35,7 +35,11 @@ $(BUILD)/backport: $(BUILD)/obj/main.o $(LIB_OBJ)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h) | $(BUILD)/tests
 	@echo "  CC+LD   $@"
-	@$(CC) $(CFLAGS) -iquote backport -o $@ $< $(LIB_OBJ) -lcmocka
+	@$(CC) $(CFLAGS) -iquote backport $(UNIT_GUEST) -o $@ $< $(LIB_OBJ) -lcmocka
+
+# test_kaddr tests a piece of the guest: it also compiles the guest's address recogniser.
+$(BUILD)/tests/test_kaddr: test-initramfs/src/kaddr.c test-initramfs/src/kaddr.h
+$(BUILD)/tests/test_kaddr: UNIT_GUEST := -iquote test-initramfs/src test-initramfs/src/kaddr.c
 
 $(BUILD)/obj $(BUILD)/tests:
 	mkdir -p $@

@@ -1,7 +1,9 @@
 #include "apply_stamp.h"
 
 #include "feature_table.h"
+#include "fetch.h"
 #include "fsutil.h"
+#include "msg.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -58,5 +60,19 @@ bool apply_stamp_current(const struct hb_ctx *ctx, const char *dir, const char *
 	free(have);
 	free(path);
 	free(want);
+	return current;
+}
+
+bool apply_last_current(const struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask)
+{
+	struct fetch_record rec;
+	if (fetch_record_read(ctx, e->name, &rec) != 0)
+		return false;
+	char *dir = xasprintf("%s/work/%s", ctx->cache, e->name);
+	bool current = apply_stamp_current(ctx, dir, rec.tree, mask);
+	if (current)
+		msg_info("patched tree %s/patched: the last apply is current (same tree and rules)",
+			 dir);
+	free(dir);
 	return current;
 }

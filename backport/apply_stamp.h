@@ -18,4 +18,8 @@ int apply_stamp_write(const struct hb_ctx *ctx, const char *dir, const char *tre
 bool apply_stamp_current(const struct hb_ctx *ctx, const char *dir, const char *tree,
 			 unsigned mask);
 
+/* Is the patched tree of kernel E's last apply (CACHE/work/NAME/patched) what apply would make
+ * today with MASK (same pristine tree, features and rules)? Says so when it is. */
+bool apply_last_current(const struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask);
+
 #endif

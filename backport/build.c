@@ -110,22 +110,6 @@ static char *kernel_release(const char *src, const char *outdir)
 	return out;
 }
 
-/* Is the patched tree of the last apply what apply would make today (same pristine tree,
- * features and rules)? Then a build need not run the rules again. */
-static bool patched_tree_current(struct hb_ctx *ctx, const struct kernel_entry *e)
-{
-	struct fetch_record rec;
-	if (fetch_record_read(ctx, e->name, &rec) != 0)
-		return false;
-	char *dir = xasprintf("%s/work/%s", ctx->cache, e->name);
-	bool current = apply_stamp_current(ctx, dir, rec.tree, ctx_features(ctx));
-	if (current)
-		msg_info("patched tree %s/patched: the last apply is current (same tree and rules)",
-			 dir);
-	free(dir);
-	return current;
-}
-
 int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		 struct build_output *out)
 {
@@ -138,7 +122,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	if (vanilla) {
 		rc = fetch_kernel(ctx, e, false, &rec);
 		source = rc ? NULL : strdup(rec.tree);
-	} else if (strcmp(ctx->applied, e->name) == 0 || patched_tree_current(ctx, e)) {
+	} else if (strcmp(ctx->applied, e->name) == 0 || apply_last_current(ctx, e, ctx_features(ctx))) {
 		source = xasprintf("%s/work/%s/patched", ctx->cache, e->name);
 	} else {
 		rc = apply_kernel(ctx, e, ctx_features(ctx), &source);

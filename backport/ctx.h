@@ -4,6 +4,8 @@
 
 #include "kernels_list.h"
 
+#include <stdbool.h>
+
 struct hb_ctx {
 	char *repo;          /* repo root: $BACKPORT_ROOT, else two levels above the binary */
 	char *cache;         /* $BACKPORT_CACHE, else ~/.cache/hardening-backport */
@@ -13,6 +15,7 @@ struct hb_ctx {
 	char applied[KL_NAME_MAX]; /* the kernel this run already applied (its patched tree is fresh) */
 	unsigned features;   /* the features this run applies and tests (mask over features[]), 0: all */
 	int make_jobs;       /* make -jN of the builds, 0: one per CPU */
+	bool reuse_apply;    /* run/matrix: keep the last apply when its stamp says it is current */
 };
 
 /* Fills ctx; returns an hb_exit code (0 ok) after printing what is wrong. */

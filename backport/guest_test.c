@@ -9,7 +9,9 @@
 #include "fetch.h"
 #include "fsutil.h"
 #include "initramfs.h"
+#include "json.h"
 #include "ktap.h"
+#include "leak_stats.h"
 #include "lock.h"
 #include "msg.h"
 #include "qemu.h"
@@ -31,6 +33,7 @@ static const struct {
 	bool proven_by_test_module;
 } suite_features[] = {
 	{ "smoke", NULL, false },
+	{ "leaks", NULL, false }, /* a measurement: passes on both when the scan worked */
 	{ "kallsyms", "kallsyms_mode", false },
 	{ "dmesg_restrict", "dmesg_restrict", false },
 	{ "pk_pointers", "pk_pointers", true },
@@ -105,6 +108,45 @@ static void judge(const struct ktap_report *report, struct guest_test_result *r)
 		bool met = v->seen && v->passed == v->expect_pass;
 		if (!met)
 			r->as_expected = false;
+	}
+}
+
+/* results.json: the KTAP report (ktap_report_write_json) with the leak measurement added as
+ * "leaks" (see leak_stats.h). */
+static void write_results(const char *path, const struct ktap_report *report,
+			  const struct leak_stats *leaks)
+{
+	char *text = NULL, err[256];
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	if (!mem) {
+		msg_warn("cannot write %s: out of memory", path);
+		return;
+	}
+	int rc = ktap_report_write_json(report, mem);
+	rc |= fclose(mem);
+	struct json_value *v = rc == 0 ? json_parse(text, len, err, sizeof(err)) : NULL;
+	free(text);
+	if (!v) {
+		msg_warn("cannot write %s: the KTAP report did not make JSON", path);
+		return;
+	}
+	json_set(v, "leaks", leak_stats_to_json(leaks));
+	FILE *f = fopen(path, "w");
+	if (!f || json_write(f, v, 0) != 0 || fputc('\n', f) == EOF)
+		msg_warn("cannot write %s: %m", path);
+	if (f)
+		fclose(f);
+	json_free(v);
+}
+
+static void print_leaks(const struct leak_stats *leaks)
+{
+	for (size_t i = 0; i < leaks->n; i++) {
+		char text[128];
+		leak_level_text(&leaks->level[i], text, sizeof(text));
+		msg_info("kernel addresses an unprivileged reader sees at kptr_restrict=%d: %s",
+			 leaks->level[i].kptr_restrict, text);
 	}
 }
 
@@ -233,11 +275,8 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 		console_scan_free(&scan);
 		struct ktap_report report;
 		ktap_parse(q.output, q.output_len, &report);
-		FILE *f = fopen(json, "w");
-		if (f) {
-			ktap_report_write_json(&report, f);
-			fclose(f);
-		}
+		leak_stats_from_ktap(&report, &r->leaks);
+		write_results(json, &report, &r->leaks);
 		judge(&report, r);
 		ktap_report_free(&report);
 		msg_info("boot: %.1f s with %s; %s%s%s", q.seconds, r->accel,
@@ -245,6 +284,7 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 			 r->console_clean ? ", console clean" : ", console shows: ",
 			 r->console_clean ? "" : r->console_problem);
 		print_verdicts(r);
+		print_leaks(&r->leaks);
 		msg_info("console: %s", console);
 		msg_info("results: %s", json);
 		if (!r->as_expected) {

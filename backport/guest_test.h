@@ -5,6 +5,7 @@
 
 #include "build.h"
 #include "ctx.h"
+#include "leak_stats.h"
 
 #include <stdbool.h>
 
@@ -29,6 +30,7 @@ struct guest_test_result {
 	double boot_seconds;
 	struct suite_verdict suites[GUEST_SUITES_MAX];
 	int n_suites;
+	struct leak_stats leaks;  /* the leaks suite's measurement (no levels when it did not run) */
 	char *dir;                /* where console.log and results.json are */
 };
 

@@ -69,6 +69,7 @@ int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
 					      { "features", required_argument, NULL, 'f' },
 					      { "jobs", required_argument, NULL, 'j' },
 					      { "out", required_argument, NULL, 'o' },
+					      { "reuse-apply", no_argument, NULL, 'r' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	memset(a, 0, sizeof(*a));
@@ -105,6 +106,9 @@ int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
 			break;
 		case 'o':
 			a->out = optarg;
+			break;
+		case 'r':
+			a->reuse_apply = true;
 			break;
 		case ':':
 			msg_format(err, errlen, "option '%s' needs a value", argv[optind - 1]);

@@ -17,6 +17,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: backport matrix [--kernels A,B] [--features LIST] [-j N] [--out DIR]\n"
+		   "                      [--reuse-apply]\n"
 		   "The whole job (fetch, apply, build and test vanilla and patched) on every kernel\n"
 		   "of kernels.list, or on those named; one kernel failing does not stop the others.\n"
 		   "Writes matrix.md, matrix.json, junit.xml and kernels/NAME.json to\n"
@@ -27,6 +28,10 @@ static void usage(FILE *f)
 		   "  -j N              up to N kernels at once, each in its own process and log,\n"
 		   "                    the CPUs split between their builds (default 1)\n"
 		   "  --out DIR         write the reports to DIR instead\n"
+		   "  --reuse-apply     keep a kernel's last apply (its patched tree, its outcomes)\n"
+		   "                    when CACHE/work/NAME/stamp says it is what apply would make\n"
+		   "                    today (same tree, features, rules), as build does; patches/\n"
+		   "                    is then not rewritten (make check: after the patch tests)\n"
 		   "Exit: 0 every feature proven, present upstream or not applicable; 1 one failed;\n"
 		   "2 bad usage; 3 the environment broke (the worst kernel's code).\n");
 }
@@ -83,6 +88,7 @@ int cmd_matrix(struct hb_ctx *ctx, int argc, char **argv)
 	}
 	int parallel = a.jobs < (int)a.count ? a.jobs : (int)a.count;
 	ctx->features = a.features;
+	ctx->reuse_apply = a.reuse_apply;
 	if (parallel > 1)
 		ctx->make_jobs = matrix_make_jobs(sysconf(_SC_NPROCESSORS_ONLN), parallel);
 	msg_stage("matrix: %zu kernel%s, %d at once; reports in %s", a.count,

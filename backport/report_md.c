@@ -1,6 +1,7 @@
 /* matrix.md: a row per kernel, a column per feature (the regression smoke first), each cell
- * the verdict, a failed one with the log that explains it; then the stage times; then what
- * failed, stage by stage. GitHub-flavoured Markdown, readable as a CI job summary. */
+ * the verdict, a failed one with the log that explains it; then the kernel pointer leaks per
+ * flavour and kptr_restrict level (when measured); then the stage times; then what failed,
+ * stage by stage. GitHub-flavoured Markdown, readable as a CI job summary. */
 #include "report.h"
 
 #include <string.h>
@@ -114,6 +115,54 @@ static void stage_table(FILE *f, const struct run_result *r, size_t n)
 	}
 }
 
+/* The kptr_restrict levels any kernel's leak measurement has, as a mask (0: none). */
+static unsigned leak_levels(const struct run_result *r, size_t n)
+{
+	unsigned mask = 0;
+	for (size_t k = 0; k < n; k++)
+		for (int fl = 0; fl < FLAVOURS; fl++)
+			for (size_t i = 0; i < r[k].flavour[fl].leaks.n; i++)
+				mask |= 1u << r[k].flavour[fl].leaks.level[i].kptr_restrict;
+	return mask;
+}
+
+/* A row per kernel, a column per flavour and kptr_restrict level: "N in M files of R". */
+static void leak_table(FILE *f, const struct run_result *r, size_t n)
+{
+	unsigned levels = leak_levels(r, n);
+	if (!levels)
+		return;
+	fputs("\n## Kernel pointer leaks\n\nValues that look like x86-64 kernel addresses in the "
+	      "files of /proc and /sys an unprivileged user reads (suite leaks): addresses in "
+	      "files of the files read. Measured, not judged.\n\n| kernel |", f);
+	for (int fl = 0; fl < FLAVOURS; fl++)
+		for (int l = 0; l < LEAK_LEVELS_MAX; l++)
+			if (levels & (1u << l))
+				fprintf(f, " %s kptr_restrict=%d |", flavour_name(fl), l);
+	fputs("\n| --- |", f);
+	for (int fl = 0; fl < FLAVOURS; fl++)
+		for (int l = 0; l < LEAK_LEVELS_MAX; l++)
+			if (levels & (1u << l))
+				fputs(" ---: |", f);
+	fputc('\n', f);
+	for (size_t k = 0; k < n; k++) {
+		fputs("| ", f);
+		cell_text(f, r[k].kernel);
+		fputs(" |", f);
+		for (int fl = 0; fl < FLAVOURS; fl++) {
+			for (int l = 0; l < LEAK_LEVELS_MAX; l++) {
+				if (!(levels & (1u << l)))
+					continue;
+				char text[128];
+				leak_level_text(leak_stats_level(&r[k].flavour[fl].leaks, l), text,
+						sizeof(text));
+				fprintf(f, " %s |", text);
+			}
+		}
+		fputc('\n', f);
+	}
+}
+
 static void failures(FILE *f, const struct run_result *r, size_t n)
 {
 	bool any = false;
@@ -156,6 +205,7 @@ int report_write_markdown(FILE *f, const struct run_result *r, size_t n)
 	fputs("\n*patched and proven*: its tests fail on vanilla and pass patched; *present "
 	      "upstream*: they pass on both and apply had nothing to add; *not applicable*: "
 	      "apply found nothing to do and the guest has no test for it.\n", f);
+	leak_table(f, r, n);
 	fputs("\n## Stage times\n\n", f);
 	stage_table(f, r, n);
 	failures(f, r, n);

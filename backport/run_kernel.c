@@ -1,6 +1,7 @@
 #include "run_kernel.h"
 
 #include "apply.h"
+#include "apply_stamp.h"
 #include "apt_private.h"
 #include "clock_text.h"
 #include "exitcodes.h"
@@ -139,6 +140,7 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 		fl->console_problem = g.console_clean ? NULL : strdup(g.console_problem);
 		fl->accel = dup_or_null(g.accel);
 		fl->boot_seconds = g.boot_seconds;
+		fl->leaks = g.leaks;
 		char err[512];
 		fl->results = fl->results_path ? json_read_file(fl->results_path, err, sizeof(err))
 					       : NULL;
@@ -258,7 +260,9 @@ static enum apply_state outcome_read(const char *text, const char *feature)
 static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
 		      enum apply_state *states, char **log)
 {
-	int rc = apply_kernel(ctx, e, mask, NULL);
+	int rc = ctx->reuse_apply && apply_last_current(ctx, e, mask)
+			 ? HB_EXIT_OK
+			 : apply_kernel(ctx, e, mask, NULL);
 	*log = apply_log_path(ctx, e->name);
 	char *path = xasprintf("%s/work/%s/outcomes", ctx->cache, e->name);
 	char *text = rc == HB_EXIT_OK ? fs_read_file(path, NULL) : NULL;

@@ -4,6 +4,7 @@
 #define HB_RUN_RESULT_H
 
 #include "json.h"
+#include "leak_stats.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -88,6 +89,7 @@ struct run_flavour {
 	char *console_log;
 	char *results_path;    /* the guest's results.json */
 	struct json_value *results; /* its contents, or NULL */
+	struct leak_stats leaks;    /* kernel pointer leaks per kptr_restrict (suite leaks) */
 };
 
 struct run_result {

@@ -35,6 +35,7 @@ static struct json_value *flavour_json(const struct run_flavour *f)
 	json_set(v, "console_log", json_string(f->console_log));
 	json_set(v, "results_json", json_string(f->results_path));
 	json_set(v, "results", f->results ? json_copy(f->results) : json_null());
+	json_set(v, "leaks", leak_stats_to_json(&f->leaks));
 	return v;
 }
 
@@ -254,6 +255,9 @@ static void read_flavour(struct reader *rd, const struct json_value *o, struct r
 	f->results_path = opt_string(rd, o, "results_json");
 	const struct json_value *res = json_get(o, "results");
 	f->results = res && res->type == JSON_OBJECT ? json_copy(res) : NULL;
+	char why[200];
+	if (leak_stats_from_json(json_get(o, "leaks"), &f->leaks, why, sizeof(why)) != 0)
+		bad(rd, "leaks", why); /* absent in results older than the measurement: none */
 }
 
 int run_result_from_json(const struct json_value *v, struct run_result *r, char *err,

@@ -1,5 +1,8 @@
 #include "files.h"
 
+#include "errname.h"
+#include "ktap.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -78,4 +81,20 @@ int hb_write_long(const char *path, long value)
 int hb_exists(const char *path)
 {
 	return access(path, F_OK) == 0;
+}
+
+int hb_sysctl_set(const char *path, long value)
+{
+	long now = -1;
+	int rc = hb_write_long(path, value);
+	const char *name = strrchr(path, '/');
+
+	if (rc == 0)
+		rc = hb_read_long(path, &now);
+	if (rc < 0 || now != value) {
+		ktap_diag("set %s=%ld: %s, reads %ld", name ? name + 1 : path, value,
+			  hb_errname(-rc), now);
+		return -1;
+	}
+	return 0;
 }

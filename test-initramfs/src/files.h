@@ -13,5 +13,8 @@ int hb_read_long(const char *path, long *out);
 int hb_write_str(const char *path, const char *s);
 int hb_write_long(const char *path, long value);
 int hb_exists(const char *path);
+/* Writes value to the sysctl file path and checks that it reads back: 0, or -1 after a KTAP
+ * diagnostic "set NAME=VALUE: ERROR, reads N" (NAME: the last part of path). */
+int hb_sysctl_set(const char *path, long value);
 
 #endif

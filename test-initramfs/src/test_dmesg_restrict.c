@@ -51,28 +51,13 @@ static int write_restrict_1(const void *arg)
 	return rc < 0 ? -rc : 0;
 }
 
-/* Sets the sysctl and checks it reads back. */
-static int set_restrict(long value)
-{
-	long now = -1;
-	int rc = hb_write_long(HB_SYSCTL_DMESG_RESTRICT, value);
-
-	if (rc == 0)
-		rc = hb_read_long(HB_SYSCTL_DMESG_RESTRICT, &now);
-	if (rc < 0 || now != value) {
-		ktap_diag("set dmesg_restrict=%ld: %s, reads %ld", value, hb_errname(-rc), now);
-		return -1;
-	}
-	return 0;
-}
-
 /* Runs fn as who with dmesg_restrict at level; passes if it returns want. */
 static enum hb_verdict expect_at(long level, enum hb_who who, int (*fn)(const void *),
 				 const char *what, int want)
 {
 	int rc;
 
-	if (set_restrict(level) < 0)
+	if (hb_sysctl_set(HB_SYSCTL_DMESG_RESTRICT, level) < 0)
 		return HB_FAIL;
 	rc = hb_run_as(who, fn, NULL, 10);
 	ktap_diag("dmesg_restrict=%ld: %s %s -> %s (want %s)", level, hb_who_name(who), what,
@@ -141,7 +126,7 @@ static enum hb_verdict case_write_2_einval(const void *arg)
 	int rc;
 
 	(void)arg;
-	if (set_restrict(0) < 0)
+	if (hb_sysctl_set(HB_SYSCTL_DMESG_RESTRICT, 0) < 0)
 		return HB_FAIL;
 	rc = hb_write_str(HB_SYSCTL_DMESG_RESTRICT, "2\n");
 	hb_read_long(HB_SYSCTL_DMESG_RESTRICT, &now);
@@ -155,7 +140,7 @@ static enum hb_verdict case_unpriv_write_denied(const void *arg)
 	int rc;
 
 	(void)arg;
-	if (set_restrict(0) < 0)
+	if (hb_sysctl_set(HB_SYSCTL_DMESG_RESTRICT, 0) < 0)
 		return HB_FAIL;
 	rc = hb_run_as(HB_UNPRIV, write_restrict_1, NULL, 10);
 	hb_read_long(HB_SYSCTL_DMESG_RESTRICT, &now);
@@ -168,7 +153,7 @@ static enum hb_verdict case_restored(const void *arg)
 	(void)arg;
 	if (original != 0 && original != 1)
 		return HB_FAIL;
-	return set_restrict(original) == 0 ? HB_PASS : HB_FAIL;
+	return hb_sysctl_set(HB_SYSCTL_DMESG_RESTRICT, original) == 0 ? HB_PASS : HB_FAIL;
 }
 
 static const struct hb_case cases[] = {

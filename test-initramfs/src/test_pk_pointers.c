@@ -70,25 +70,11 @@ static int read_and_check(const void *arg)
 	}
 }
 
-static int set_kptr_restrict(long value)
-{
-	long now = -1;
-	int rc = hb_write_long(HB_SYSCTL_KPTR_RESTRICT, value);
-
-	if (rc == 0)
-		rc = hb_read_long(HB_SYSCTL_KPTR_RESTRICT, &now);
-	if (rc < 0 || now != value) {
-		ktap_diag("set kptr_restrict=%ld: %s, reads %ld", value, hb_errname(-rc), now);
-		return -1;
-	}
-	return 0;
-}
-
 static enum hb_verdict expect_at(long level, enum hb_who who, enum pk_want want)
 {
 	int rc;
 
-	if (set_kptr_restrict(level) < 0)
+	if (hb_sysctl_set(HB_SYSCTL_KPTR_RESTRICT, level) < 0)
 		return HB_FAIL;
 	rc = hb_run_as(who, read_and_check, &want, 10);
 	ktap_diag("kptr_restrict=%ld: %s reads %s -> %s (want %s)", level, hb_who_name(who),
@@ -138,7 +124,7 @@ static enum hb_verdict case_module_loads(const void *arg)
 static enum hb_verdict case_root_knows_address(const void *arg)
 {
 	(void)arg;
-	if (set_kptr_restrict(1) < 0)
+	if (hb_sysctl_set(HB_SYSCTL_KPTR_RESTRICT, 1) < 0)
 		return HB_FAIL;
 	marker_addr = kallsyms_addr();
 	ktap_diag("%s [%s] at %016llx in %s", PK_SYMBOL, PK_MODULE, marker_addr, HB_KALLSYMS);
@@ -184,7 +170,7 @@ static enum hb_verdict case_restored(const void *arg)
 	(void)arg;
 	unload = mod_delete(PK_MODULE, 3000);
 	ktap_diag("unload %s -> %s", PK_MODULE, hb_errname(-unload));
-	if (original < 0 || set_kptr_restrict(original) < 0)
+	if (original < 0 || hb_sysctl_set(HB_SYSCTL_KPTR_RESTRICT, original) < 0)
 		return HB_FAIL;
 	return unload == 0 ? HB_PASS : HB_FAIL;
 }

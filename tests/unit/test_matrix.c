@@ -59,6 +59,11 @@ static void all_proven(void **state)
 	assert_non_null(r.flavour[FLAVOUR_PATCHED].results);
 	assert_non_null(strstr(r.flavour[FLAVOUR_PATCHED].console_log, "/build/k1/patched/console.log"));
 	assert_int_equal(r.n_suites, guest_suite_count());
+	/* the leak measurement is kept per flavour */
+	const struct leak_level *l = leak_stats_level(&r.flavour[FLAVOUR_VANILLA].leaks, 1);
+	assert_non_null(l);
+	assert_int_equal(l->total, 5);
+	assert_int_equal(leak_stats_level(&r.flavour[FLAVOUR_PATCHED].leaks, 1)->total, 0);
 	run_result_free(&r);
 	fake_ctx_free(&ctx);
 }
@@ -249,6 +254,10 @@ static void arguments(void **state)
 	assert_int_equal(a.count, 3);
 	assert_int_equal(a.jobs, 1);
 	assert_int_equal(a.features, 0);
+	assert_false(a.reuse_apply);
+	matrix_args_free(&a);
+	assert_int_equal(parse(&l, (char *[]){ "matrix", "--reuse-apply", NULL }, &a, err), 0);
+	assert_true(a.reuse_apply);
 	matrix_args_free(&a);
 	/* named kernels run in kernels.list order, each once */
 	assert_int_equal(parse(&l, (char *[]){ "matrix", "--kernels", "6.12,5.10,6.12", "-j", "2",

@@ -111,6 +111,19 @@ static void markdown_table(void **state)
 	assert_int_equal(count(row, cell), features_count + 1);
 	free(cell);
 	free(row);
+	/* the leak measurement: a column per flavour and level; 7.2's vanilla never booted */
+	char *leaks = line_starting(md, "| kernel | vanilla kptr_restrict=0 |");
+	assert_string_equal(leaks, "| kernel | vanilla kptr_restrict=0 | vanilla kptr_restrict=1 | "
+				   "patched kptr_restrict=0 | patched kptr_restrict=1 |");
+	free(leaks);
+	leaks = line_starting(md, "| 6.1 | 7 in 3");
+	assert_string_equal(leaks, "| 6.1 | 7 in 3 files of 900 | 5 in 2 files of 900 | "
+				   "7 in 3 files of 900 | 0 in 0 files of 900 |");
+	free(leaks);
+	leaks = line_starting(md, "| 7.2 | not measured");
+	assert_string_equal(leaks, "| 7.2 | not measured | not measured | 7 in 3 files of 900 | "
+				   "0 in 0 files of 900 |");
+	free(leaks);
 	/* the stage times, and what failed */
 	row = line_starting(md, "| 7.2 | 0.0 s | 0.0 s | FAILED 0.0 s | skipped | 0.0 s | 0.0 s |");
 	free(row);

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Checks a matrix.json that `backport matrix` wrote: every kernel asked for is there, ran
+every stage, its regression smoke reads "no regression" and every feature reads "patched and
+proven" or "present upstream" (a feature "not applicable" or anything else fails: issue 7's
+done-when). Prints a KTAP-like line per kernel and feature, the reason under a failed one,
+and exits 1 when one failed, 2 when the file cannot be read.
+
+Usage: check_matrix.py MATRIX_JSON KERNEL...
+"""
+import json
+import sys
+
+GOOD_FEATURE = {"proven", "upstream"}
+GOOD_SMOKE = {"no-regression"}
+
+
+def check_kernel(k):
+    """Yields (name, ok, reason) for one kernel's result object."""
+    name = k.get("kernel", "?")
+    for st in k.get("stages", []):
+        if st.get("status") != "ok":
+            yield (f"{name} stage {st.get('name')}", False,
+                   f"status {st.get('status')}, log {st.get('log')}: {st.get('detail')}")
+    feats = k.get("features", [])
+    if not feats:
+        yield (f"{name} features", False, "no feature row at all")
+    for f in feats:
+        smoke = f.get("name") is None
+        good = GOOD_SMOKE if smoke else GOOD_FEATURE
+        label = f.get("label") or f.get("name")
+        verdict = f.get("verdict")
+        yield (f"{name} {label}", verdict in good,
+               f"verdict {f.get('verdict_text')!r} (vanilla {f.get('vanilla')}, "
+               f"patched {f.get('patched')}), log {f.get('log')}")
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    try:
+        with open(argv[1], encoding="utf-8") as fh:
+            matrix = json.load(fh)
+        kernels = {k["kernel"]: k for k in matrix["kernels"]}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print(f"check_matrix: cannot read {argv[1]}: {e}", file=sys.stderr)
+        return 2
+    failed = 0
+    n = 0
+    for want in argv[2:]:
+        rows = list(check_kernel(kernels[want])) if want in kernels else \
+            [(f"{want}", False, "kernel missing from the matrix")]
+        for name, ok, reason in rows:
+            n += 1
+            print(f"{'ok' if ok else 'not ok'} {n} {name}")
+            if not ok:
+                failed += 1
+                print(f"# {reason}")
+    print(f"matrix cells: {n - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
