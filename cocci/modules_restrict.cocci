@@ -479,9 +479,14 @@ int modules_disabled;
 int modules_disabled = ...;
 )
 
-@kmod_internal@
+// Read from the file's text rather than matched as "#include": a rule that
+// names no identifier would make spatch parse every file of a tree.
+@script:python kmod_local depends on kmod_hook@
+p << kmod_hook.p;
 @@
-#include "internal.h"
+with open(p[0].file, errors="replace") as kmod_file:
+    if '#include "internal.h"' in kmod_file.read():
+        cocci.include_match(False)
 
 @mp_def@
 symbol modprobe_path;
@@ -489,12 +494,12 @@ position p;
 @@
 char modprobe_path@p[...] = ...;
 
-@script:python depends on report && kmod_hook && !kmod_internal && !md_any && !mr_decl@
+@script:python depends on report && kmod_local && !md_any && !mr_decl@
 p << mp_def.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after modprobe_path (kmod.c)")
 
-@add_kmod_extern depends on patch && kmod_hook && !kmod_internal && !md_any && !mr_decl@
+@add_kmod_extern depends on patch && kmod_local && !md_any && !mr_decl@
 @@
  char modprobe_path[...] = ...;
 +extern int modules_restrict;
