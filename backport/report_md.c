@@ -133,8 +133,9 @@ static void leak_table(FILE *f, const struct run_result *r, size_t n)
 	if (!levels)
 		return;
 	fputs("\n## Kernel pointer leaks\n\nValues that look like x86-64 kernel addresses in the "
-	      "files of /proc and /sys an unprivileged user reads (suite leaks): addresses in "
-	      "files of the files read. Measured, not judged.\n\n| kernel |", f);
+	      "files of /proc and /sys an unprivileged user reads (suite leaks); each cell: \"N in "
+	      "M files of R\", N such values found in M files, of the R files read. Measured, "
+	      "not judged.\n\n| kernel |", f);
 	for (int fl = 0; fl < FLAVOURS; fl++)
 		for (int l = 0; l < LEAK_LEVELS_MAX; l++)
 			if (levels & (1u << l))
