@@ -1,5 +1,5 @@
 /*
- * 5.10 kernel/sysctl.c alone: the entry needs a local declaration
+ * 5.10 (and 6.1, the same shape) kernel/sysctl.c alone: the entry needs a local declaration
  * (no header of this file declares modules_restrict).
  */
 int proc_dointvec_minmax(struct ctl_table *table, int write,
