@@ -4,16 +4,19 @@
 #include "build.h"
 #include "exitcodes.h"
 #include "feature_table.h"
+#include "fetch.h"
 #include "fsutil.h"
 #include "kbuild_make.h"
 #include "lock.h"
 #include "msg.h"
 #include "worktree.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Errors of the kinds a wrong const or a wrong format would give are errors here. */
 #define CHECK_KCFLAGS "KCFLAGS=-Werror=discarded-qualifiers -Werror=incompatible-pointer-types"
@@ -94,8 +97,34 @@ static int prepare(const struct hb_ctx *ctx, const char *patched, const char *sr
 	return HB_EXIT_OK;
 }
 
-static int check_files(const struct hb_ctx *ctx, char **files, const char *src,
-		       const char *outdir, const char *log, char **env)
+/* Points SRC/FILE at FROM/FILE (a hard link, as the clone made it): 0 or -1. */
+static int link_from(const char *from, const char *src, const char *file)
+{
+	char *target = fs_join(src, file), *origin = fs_join(from, file);
+	int rc = (unlink(target) == 0 || errno == ENOENT) && link(origin, target) == 0 ? 0 : -1;
+	free(origin);
+	free(target);
+	return rc;
+}
+
+/* Compiles FILE as the pristine tree has it, in the same prepared tree: does it build here
+ * at all? The patched file is linked back afterwards. */
+static bool builds_without_change(const struct hb_ctx *ctx, const char *file,
+				  const char *object, const char *pristine, const char *patched,
+				  const char *src, const char *outdir, const char *log, char **env)
+{
+	if (link_from(pristine, src, file) != 0)
+		return false;
+	const char *const targets[] = { CHECK_KCFLAGS, object, NULL };
+	bool ok = kbuild_make(ctx, src, outdir, log, env, targets, "compile-check vanilla") == 0;
+	if (link_from(patched, src, file) != 0)
+		msg_warn("cannot link %s back from %s into %s", file, patched, src);
+	return ok;
+}
+
+static int check_files(const struct hb_ctx *ctx, char **files, const char *pristine,
+		       const char *patched, const char *src, const char *outdir, const char *log,
+		       char **env)
 {
 	int ok = 0, failed = 0, skipped = 0;
 	for (char **f = files; *f; f++) {
@@ -110,8 +139,14 @@ static int check_files(const struct hb_ctx *ctx, char **files, const char *src,
 		} else if (not_built(log, from)) {
 			verdict = "not built on x86_64 allmodconfig";
 			skipped++;
+		} else if (!builds_without_change(ctx, *f, object, pristine, patched, src, outdir,
+						  log, env)) {
+			/* Newer kbuild compiles a file of another architecture when asked by
+			 * name; it fails there with or without the change. */
+			verdict = "does not build on x86_64 allmodconfig, unpatched either";
+			skipped++;
 		} else {
-			verdict = "FAILED";
+			verdict = "FAILED (builds without the change)";
 			failed++;
 		}
 		msg_info("%-60s %s", *f, verdict);
@@ -178,9 +213,15 @@ int cmd_compile_check(struct hb_ctx *ctx, int argc, char **argv)
 		msg_stage("compile-check %s: %d file(s) of %s", e->name, count, series_dir);
 		fs_mkdir_p(dir, 0755);
 		fs_write_file_atomic(log, "", 0);
-		rc = prepare(ctx, patched, src, outdir, log, env);
+		struct fetch_record rec;
+		rc = fetch_record_read(ctx, e->name, &rec) == 0 ? HB_EXIT_OK : HB_EXIT_USAGE;
+		if (rc != HB_EXIT_OK)
+			msg_error("no pristine tree recorded for %s: run backport fetch %s first",
+				  e->name, e->name);
 		if (rc == HB_EXIT_OK)
-			rc = check_files(ctx, files, src, outdir, log, env);
+			rc = prepare(ctx, patched, src, outdir, log, env);
+		if (rc == HB_EXIT_OK)
+			rc = check_files(ctx, files, rec.tree, patched, src, outdir, log, env);
 		lock_release(lock);
 	}
 	for (char **f = files; *f; f++)
