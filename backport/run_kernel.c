@@ -13,6 +13,7 @@
 #include "verdict.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -260,9 +261,15 @@ static enum apply_state outcome_read(const char *text, const char *feature)
 static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
 		      enum apply_state *states, char **log)
 {
-	int rc = ctx->reuse_apply && apply_last_current(ctx, e, mask)
-			 ? HB_EXIT_OK
-			 : apply_kernel(ctx, e, mask, NULL);
+	int rc;
+	if (ctx->reuse_apply && apply_last_current(ctx, e, mask)) {
+		rc = HB_EXIT_OK;
+		/* as apply does: the builds of this run take that tree without asking again */
+		if (mask == ctx_features(ctx))
+			snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
+	} else {
+		rc = apply_kernel(ctx, e, mask, NULL);
+	}
 	*log = apply_log_path(ctx, e->name);
 	char *path = xasprintf("%s/work/%s/outcomes", ctx->cache, e->name);
 	char *text = rc == HB_EXIT_OK ? fs_read_file(path, NULL) : NULL;
