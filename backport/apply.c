@@ -2,7 +2,9 @@
 
 #include "apply_series.h"
 #include "apply_stamp.h"
+#include "apply_verify.h"
 #include "commands.h"
+#include "constify_manifest.h"
 #include "doc_sysctl.h"
 #include "exitcodes.h"
 #include "feature_table.h"
@@ -87,7 +89,7 @@ static int count_files(const char *diff)
 
 /* One feature over WORK: its diff is applied to WORK at once, so the next rule sees it. */
 static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, const char *work,
-			  const char *log, struct feature_result *r)
+			  const char *log, const char *verify_dir, struct feature_result *r)
 {
 	double t0 = msg_now();
 	char *cocci = xasprintf("%s/cocci/%s.cocci", ctx->repo, f->name);
@@ -101,6 +103,18 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 	if (!c_diff) {
 		msg_error("%s: spatch failed on %s (log: %s)", f->name, work, log);
 		goto out;
+	}
+	if (*c_diff && f->compiler_decides) {
+		struct verify_counts vc;
+		char *kept = apply_verify(ctx, work, c_diff, verify_dir, &vc);
+		free(c_diff);
+		if (!kept)
+			goto out;
+		c_diff = kept;
+		r->verified = true;
+		r->compiled = vc.compiled;
+		r->dropped = vc.dropped;
+		r->unverified = vc.unverified;
 	}
 	char *patch_file = xasprintf("%s.%s.diff", log, f->name);
 	if (*c_diff && (fs_write_file_atomic(patch_file, c_diff, strlen(c_diff)) != 0 ||
@@ -130,8 +144,10 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		if (!r->report)
 			msg_error("%s: spatch -D report failed on %s (log: %s)", f->name, work, log);
 		else
-			r->outcome = strstr(r->report, "present already") ? OUTCOME_PRESENT
-									  : OUTCOME_NOT_APPLICABLE;
+			r->outcome = strstr(r->report, "present already") ||
+						     (f->nothing_left_is_present && !strstr(r->report, "would "))
+					     ? OUTCOME_PRESENT
+					     : OUTCOME_NOT_APPLICABLE;
 	}
 out:
 	r->seconds = msg_now() - t0;
@@ -146,7 +162,18 @@ static void print_result(const struct feature *f, const struct feature_result *r
 	else
 		snprintf(what, sizeof(what), "%s", feature_outcome_name(r->outcome));
 	msg_info("%-18s %-22s %5.1f s", f->name, what, r->seconds);
-	if (r->outcome == OUTCOME_PRESENT && r->report) {
+	if (r->verified)
+		msg_info("%-18s   compiled %d file%s, left out %d that fail%s with the change, "
+			 "%d not built here", "", r->compiled, r->compiled == 1 ? "" : "s", r->dropped,
+			 r->dropped == 1 ? "s" : "", r->unverified);
+	if (r->outcome == OUTCOME_PRESENT && f->nothing_left_is_present && r->report &&
+	    !strstr(r->report, "present already")) {
+		int kept = 0;
+		for (const char *l = r->report; (l = strstr(l, "not changed")); l++)
+			kept++;
+		msg_info("%-18s   nothing left to change (%d candidate%s kept as %s: see apply "
+			 "--report)", "", kept, kept == 1 ? "" : "s", kept == 1 ? "it is" : "they are");
+	} else if (r->outcome == OUTCOME_PRESENT && r->report) {
 		const char *line = strstr(r->report, "present already");
 		while (line > r->report && line[-1] != '\n')
 			line--;
@@ -165,7 +192,8 @@ static void free_results(struct feature_result *results)
 /* Runs every selected rule over a fresh work copy of SOURCE. On success WORK holds the
  * patched tree and results are filled; on failure WORK is removed. */
 static int run_rules(const struct hb_ctx *ctx, const char *source, const char *work,
-		     const char *log, unsigned mask, struct feature_result *results)
+		     const char *log, const char *verify_dir, unsigned mask,
+		     struct feature_result *results)
 {
 	msg_info("work tree %s (log %s)", work, log);
 	if (worktree_clone(source, work, log) != 0) {
@@ -175,7 +203,7 @@ static int run_rules(const struct hb_ctx *ctx, const char *source, const char *w
 	for (size_t i = 0; i < features_count; i++) {
 		if (!(mask & (1u << i)))
 			continue;
-		apply_feature(ctx, &features[i], work, log, &results[i]);
+		apply_feature(ctx, &features[i], work, log, verify_dir, &results[i]);
 		print_result(&features[i], &results[i]);
 		if (results[i].outcome == OUTCOME_FAILED) {
 			fs_remove_tree(work);
@@ -231,6 +259,22 @@ static void write_outcomes(const char *dir, const struct feature_result *results
 	free(path);
 }
 
+/* DIR/constified: "SYMBOL FILE" per table constify_ops made const, for the test stage's
+ * proofs; no file when the rule changed nothing. */
+static void write_constify_manifest(const char *dir, const struct feature_result *results)
+{
+	const struct feature *f = feature_find("constify_ops");
+	const struct feature_result *r = f ? &results[f - features] : NULL;
+	char *path = fs_join(dir, "constified");
+	char *text = r && r->outcome == OUTCOME_CHANGED ? constify_manifest(r->diff) : NULL;
+	if (text && *text)
+		fs_write_file_atomic(path, text, strlen(text));
+	else
+		unlink(path);
+	free(text);
+	free(path);
+}
+
 char *apply_log_path(const struct hb_ctx *ctx, const char *name)
 {
 	return xasprintf("%s/work/%s/apply.log", ctx->cache, name);
@@ -268,7 +312,9 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 	free(stamp);
 	msg_stage("apply %s: %s %s", e->name,
 		  e->source == KERNEL_SOURCE_DEBIAN ? e->package : e->path, rec.version);
-	rc = run_rules(ctx, rec.tree, work, log, mask, results);
+	char *verify_dir = xasprintf("%s/build/%s/allmod", ctx->cache, e->name);
+	rc = run_rules(ctx, rec.tree, work, log, verify_dir, mask, results);
+	free(verify_dir);
 	if (rc == HB_EXIT_OK) {
 		char *desc = e->source == KERNEL_SOURCE_DEBIAN
 				     ? xasprintf("Debian's %s %s", e->package, rec.version)
@@ -280,6 +326,7 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 			rc = HB_EXIT_ENV;
 		} else {
 			write_outcomes(dir, results, mask);
+			write_constify_manifest(dir, results);
 			apply_stamp_write(ctx, dir, rec.tree, mask);
 			if (mask == ctx_features(ctx))
 				snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
@@ -323,7 +370,9 @@ static int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 	char version[64];
 	fs_kernel_version(real, version, sizeof(version));
 	msg_stage("apply %s (Linux %s)", real, version);
-	rc = run_rules(ctx, real, work, log, mask, results);
+	char *verify_dir = fs_join(dir, "allmod");
+	rc = run_rules(ctx, real, work, log, verify_dir, mask, results);
+	free(verify_dir);
 	if (rc == HB_EXIT_OK) {
 		size_t total = 0;
 		for (size_t i = 0; i < features_count; i++)

@@ -18,6 +18,8 @@ struct feature_result {
 	char *diff;     /* what it changed (C and documentation) */
 	char *report;   /* report-mode lines */
 	int files;      /* files changed */
+	bool verified;  /* compiled (feature->compiler_decides) */
+	int compiled, dropped, unverified; /* files, when verified */
 	double seconds;
 };
 

@@ -39,37 +39,69 @@ static int by_path(const void *a, const void *b)
 	return strcmp(((const struct section *)a)->path, ((const struct section *)b)->path);
 }
 
-char *diff_sort_by_file(const char *diff)
+/* The sections of DIFF, with their paths; *preamble_end: where the first one starts. */
+static struct section *split_sections(const char *diff, size_t *count, const char **preamble_end)
 {
 	size_t n = 0, cap = 8;
 	struct section *s = malloc(cap * sizeof(*s));
-	const char *preamble_end = NULL, *prev = NULL;
+	const char *prev = NULL;
+	*preamble_end = NULL;
 	for (const char *p = diff; *p; prev = p, p = next_line(p)) {
 		if (!starts_section(p, prev))
 			continue;
-		if (!preamble_end)
-			preamble_end = p;
+		if (!*preamble_end)
+			*preamble_end = p;
 		if (n == cap)
 			s = realloc(s, (cap *= 2) * sizeof(*s));
 		s[n++].start = p;
 	}
-	if (!preamble_end)
-		preamble_end = diff + strlen(diff);
+	if (!*preamble_end)
+		*preamble_end = diff + strlen(diff);
 	for (size_t i = 0; i < n; i++) {
 		const char *end = i + 1 < n ? s[i + 1].start : diff + strlen(diff);
 		s[i].len = (size_t)(end - s[i].start);
 		s[i].path = section_path(s[i].start, s[i].len);
 	}
-	qsort(s, n, sizeof(*s), by_path);
+	*count = n;
+	return s;
+}
+
+/* PREAMBLE then the sections of S that KEEP (NULL: all) keeps, malloc'd; frees S. */
+static char *join_sections(const char *diff, const char *preamble_end, struct section *s,
+			   size_t n, char *const *drop)
+{
 	char *out = malloc(strlen(diff) + 1), *o = out;
 	memcpy(o, diff, (size_t)(preamble_end - diff));
 	o += preamble_end - diff;
 	for (size_t i = 0; i < n; i++) {
-		memcpy(o, s[i].start, s[i].len);
-		o += s[i].len;
+		bool dropped = false;
+		const char *path = strncmp(s[i].path, "b/", 2) == 0 ? s[i].path + 2 : s[i].path;
+		for (char *const *d = drop; d && *d && !dropped; d++)
+			dropped = strcmp(*d, path) == 0;
+		if (!dropped) {
+			memcpy(o, s[i].start, s[i].len);
+			o += s[i].len;
+		}
 		free(s[i].path);
 	}
 	*o = '\0';
 	free(s);
 	return out;
+}
+
+char *diff_sort_by_file(const char *diff)
+{
+	size_t n;
+	const char *preamble_end;
+	struct section *s = split_sections(diff, &n, &preamble_end);
+	qsort(s, n, sizeof(*s), by_path);
+	return join_sections(diff, preamble_end, s, n, NULL);
+}
+
+char *diff_without_files(const char *diff, char *const *drop)
+{
+	size_t n;
+	const char *preamble_end;
+	struct section *s = split_sections(diff, &n, &preamble_end);
+	return join_sections(diff, preamble_end, s, n, drop);
 }

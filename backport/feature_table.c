@@ -69,6 +69,20 @@ const struct feature features[] = {
 			    "loaded nor unloaded, and the value can no longer be changed.\n"
 			    "``modules_disabled`` keeps its meaning beside it.",
 	},
+	{
+		.name = "constify_ops",
+		.subject = "treewide: constify ops tables that are never written",
+		.why = "A structure of function pointers in writable memory is what a kernel\n"
+		       "write primitive overwrites to take control. Declare const the\n"
+		       "file-scope ops tables that nothing writes, so that they land in\n"
+		       "read-only memory, as grsecurity's constify plugin did. Only tables\n"
+		       "whose every use is known to take a pointer to const are changed, and\n"
+		       "every changed file that builds on x86_64 allmodconfig was compiled\n"
+		       "there with -Werror=discarded-qualifiers\n"
+		       "-Werror=incompatible-pointer-types.",
+		.compiler_decides = true,
+		.nothing_left_is_present = true,
+	},
 };
 
 const size_t features_count = sizeof(features) / sizeof(features[0]);

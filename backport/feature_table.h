@@ -3,6 +3,7 @@
 #ifndef HB_FEATURE_TABLE_H
 #define HB_FEATURE_TABLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct feature {
@@ -11,6 +12,12 @@ struct feature {
 	const char *why;         /* paragraph for the patch description */
 	const char *sysctl;      /* kernel.SYSCTL documented by the driver, or NULL */
 	const char *doc_body;    /* its documentation paragraph */
+	/* Every .c file the rule changes is compiled (allmodconfig); a file that builds
+	 * without the change and not with it is left out of the patch. */
+	bool compiler_decides;
+	/* A tree where the rule changes nothing has the feature (there is nothing left to
+	 * do): its report lists what it keeps unchanged, and why. */
+	bool nothing_left_is_present;
 };
 
 extern const struct feature features[];

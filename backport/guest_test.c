@@ -37,6 +37,7 @@ static const struct {
 	{ "kallsyms", "kallsyms_mode", false },
 	{ "dmesg_restrict", "dmesg_restrict", false },
 	{ "pk_pointers", "pk_pointers", true },
+	{ "constify", "constify_ops", false },
 	{ "modules_restrict", "modules_restrict", false },
 	{ "modules_lock", "modules_restrict", false },
 };
@@ -111,10 +112,32 @@ static void judge(const struct ktap_report *report, struct guest_test_result *r)
 	}
 }
 
+/* nm on B's vmlinux: where it put the tables of MANIFEST (constify_ops's). */
+static void check_constified(const struct build_output *b, const char *manifest,
+			     struct guest_test_result *r)
+{
+	char *vmlinux = fs_join(b->dir, "out/vmlinux");
+	if (ro_symbols_of_vmlinux(vmlinux, manifest, &r->ro) != 0) {
+		msg_warn("cannot read the symbols of %s with nm", vmlinux);
+	} else {
+		if (!r->ro.bounds_known)
+			msg_warn("nm shows no __start_rodata, __end_rodata, __start_ro_after_init "
+				 "or __end_ro_after_init in %s", vmlinux);
+		r->has_constified = true;
+		msg_info("nm %s: %d of the %d table(s) apply made const are built in, %d in "
+			 "read-only data%s%s", vmlinux, r->ro.built_in, r->ro.listed, r->ro.read_only,
+			 *r->ro.writable ? "; writable: " : "", r->ro.writable);
+		if (!r->vanilla && r->ro.read_only != r->ro.built_in)
+			msg_error("constify_ops: the patched vmlinux has writable tables that apply "
+				  "made const: %s", r->ro.writable);
+	}
+	free(vmlinux);
+}
+
 /* results.json: the KTAP report (ktap_report_write_json) with the leak measurement added as
  * "leaks" (see leak_stats.h). */
 static void write_results(const char *path, const struct ktap_report *report,
-			  const struct leak_stats *leaks)
+			  const struct guest_test_result *r)
 {
 	char *text = NULL, err[256];
 	size_t len = 0;
@@ -131,7 +154,14 @@ static void write_results(const char *path, const struct ktap_report *report,
 		msg_warn("cannot write %s: the KTAP report did not make JSON", path);
 		return;
 	}
-	json_set(v, "leaks", leak_stats_to_json(leaks));
+	json_set(v, "leaks", leak_stats_to_json(&r->leaks));
+	if (r->has_constified) {
+		struct json_value *c = json_object();
+		json_set(c, "listed", json_number(r->ro.listed));
+		json_set(c, "built_in", json_number(r->ro.built_in));
+		json_set(c, "read_only", json_number(r->ro.read_only));
+		json_set(v, "constified", c);
+	}
 	FILE *f = fopen(path, "w");
 	if (!f || json_write(f, v, 0) != 0 || fputc('\n', f) == EOF)
 		msg_warn("cannot write %s: %m", path);
@@ -224,8 +254,15 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 	char *gen = fs_join(b->dir, "out/usr/gen_init_cpio");
 	char *console = fs_join(b->dir, "console.log");
 	char *json = fs_join(b->dir, "results.json");
+	char *manifest = xasprintf("%s/work/%s/constified", ctx->cache, e->name);
+	char *extra = NULL;
+	if (rc == HB_EXIT_OK && fs_exists(manifest)) {
+		extra = xasprintf("file /hb/constified %s 0644 0 0\n", manifest);
+		check_constified(b, manifest, r);
+	}
 	msg_stage("test %s %s: pack initramfs, boot QEMU", e->name, flavour);
-	if (rc == HB_EXIT_OK && initramfs_pack(gen, guest_list, b->modules, b->release, cpio, b->log) != 0) {
+	if (rc == HB_EXIT_OK &&
+	    initramfs_pack(gen, guest_list, extra, b->modules, b->release, cpio, b->log) != 0) {
 		msg_error("cannot pack the initramfs %s (log: %s)", cpio, b->log);
 		rc = HB_EXIT_ENV;
 	}
@@ -238,6 +275,9 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 		v->expect_pass = !vanilla || !v->feature ||
 				 !(suite_features[i].proven_by_test_module ||
 				   feature_added(ctx, e->name, v->feature));
+		/* the constified tables show read-only only when some are built in */
+		if (strcmp(v->feature ? v->feature : "", "constify_ops") == 0 && vanilla)
+			v->expect_pass = !(r->has_constified && r->ro.built_in > 0);
 	}
 	struct qemu_result q = { 0 };
 	if (rc == HB_EXIT_OK) {
@@ -276,8 +316,11 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 		struct ktap_report report;
 		ktap_parse(q.output, q.output_len, &report);
 		leak_stats_from_ktap(&report, &r->leaks);
-		write_results(json, &report, &r->leaks);
+		write_results(json, &report, r);
 		judge(&report, r);
+		/* the host's half of the constify proof: nm on the patched vmlinux */
+		if (!vanilla && r->has_constified && r->ro.read_only != r->ro.built_in)
+			r->as_expected = false;
 		ktap_report_free(&report);
 		msg_info("boot: %.1f s with %s; %s%s%s", q.seconds, r->accel,
 			 r->booted ? "guest finished" : r->boot_problem,
@@ -294,6 +337,8 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 		}
 	}
 	qemu_result_free(&q);
+	free(extra);
+	free(manifest);
 	free(cpio);
 	free(gen);
 	free(console);

@@ -6,6 +6,7 @@
 #include "build.h"
 #include "ctx.h"
 #include "leak_stats.h"
+#include "ro_symbols.h"
 
 #include <stdbool.h>
 
@@ -31,6 +32,8 @@ struct guest_test_result {
 	struct suite_verdict suites[GUEST_SUITES_MAX];
 	int n_suites;
 	struct leak_stats leaks;  /* the leaks suite's measurement (no levels when it did not run) */
+	bool has_constified;      /* apply made tables const: ro is filled */
+	struct ro_symbols ro;     /* where this vmlinux put them (nm) */
 	char *dir;                /* where console.log and results.json are */
 };
 

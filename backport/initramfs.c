@@ -53,14 +53,15 @@ char *initramfs_module_lines(const char *staging, const char *release)
 	return out;
 }
 
-int initramfs_pack(const char *gen_init_cpio, const char *guest_list, const char *staging,
+int initramfs_pack(const char *gen_init_cpio, const char *guest_list, const char *extra,
+		   const char *staging,
 		   const char *release, const char *out_cpio, const char *log)
 {
 	char *guest = fs_read_file(guest_list, NULL);
 	if (!guest)
 		return -1;
 	char *modules = initramfs_module_lines(staging, release);
-	char *spec = xasprintf("%s\n%s", guest, modules);
+	char *spec = xasprintf("%s\n%s%s", guest, extra ? extra : "", modules);
 	char *spec_path = xasprintf("%s.list", out_cpio);
 	int rc = fs_write_file_atomic(spec_path, spec, strlen(spec));
 	if (rc == 0) {

@@ -7,8 +7,10 @@
 /* Appends gen_init_cpio lines for every directory and regular file under
  * STAGING/lib/modules/RELEASE (symbolic links such as build/source are left out). */
 char *initramfs_module_lines(const char *staging, const char *release);
-/* Writes OUT_CPIO from GUEST_LIST + the modules, using GEN_INIT_CPIO. 0 or -1 (see LOG). */
-int initramfs_pack(const char *gen_init_cpio, const char *guest_list, const char *staging,
+/* Writes OUT_CPIO from GUEST_LIST + EXTRA (more gen_init_cpio lines, or NULL) + the
+ * modules, using GEN_INIT_CPIO. 0 or -1 (see LOG). */
+int initramfs_pack(const char *gen_init_cpio, const char *guest_list, const char *extra,
+		   const char *staging,
 		   const char *release, const char *out_cpio, const char *log);
 
 #endif

@@ -18,15 +18,38 @@ static char *config_value(const char *config, const char *symbol)
 	return NULL;
 }
 
+/* "X.Y[.Z]" as X * 65536 + Y * 256 (Z ignored), or -1. */
+static long version_code(const char *text)
+{
+	int major, minor;
+	return sscanf(text, "%d.%d", &major, &minor) == 2 ? major * 65536L + minor * 256L : -1;
+}
+
+/* The kernel version a .config was written for, from its "# Linux/ARCH X.Y.Z Kernel
+ * Configuration" header, or -1. */
+static long config_version(const char *config)
+{
+	const char *p = strstr(config, "# Linux/");
+	const char *space = p ? strchr(p + 8, ' ') : NULL;
+	return space && space < strchr(p, '\n') ? version_code(space + 1) : -1;
+}
+
 int kconfig_check(const char *fragment, const char *config, char **missing)
 {
 	int bad = 0;
 	size_t cap = 1;
 	*missing = calloc(1, cap);
 	char *copy = strdup(fragment), *save = NULL;
+	long version = config_version(config), since = -1;
 	for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
 		char symbol[128], want[256];
 		bool unset = false;
+		long option_since = since;
+		since = strncmp(l, "# hb: since ", 12) == 0 ? version_code(l + 12) : -1;
+		if (since >= 0)
+			continue;
+		if (option_since >= 0 && version >= 0 && version < option_since)
+			continue; /* the option is younger than this tree */
 		if (sscanf(l, "# %127s is not set", symbol) == 1 && strncmp(symbol, "CONFIG_", 7) == 0) {
 			unset = true;
 			strcpy(want, "n");

@@ -6,7 +6,9 @@
 
 /* Compares FRAGMENT (CONFIG_X=y|m|value, "# CONFIG_X is not set") with the final CONFIG
  * text. Returns the number of options that did not survive, listing them in missing
- * ("CONFIG_X=y (got: not set)", one a line, malloc'd). */
+ * ("CONFIG_X=y (got: not set)", one a line, malloc'd). An option on the line after
+ * "# hb: since X.Y" is checked only in trees of version X.Y and later (read from CONFIG's
+ * "# Linux/x86 X.Y.Z Kernel Configuration" header). */
 int kconfig_check(const char *fragment, const char *config, char **missing);
 
 #endif

@@ -85,6 +85,7 @@
 //  (NAME, struct T const)".  Patch mode only changes; run twice, the
 //  second run finds const tables and changes nothing.
 // Options: --no-includes --include-headers
+// Prefilter: static[[:space:]]+struct[[:space:]]+(file_operations|proc_ops|seq_operations|inode_operations|dentry_operations|super_operations|address_space_operations|vm_operations_struct|net_proto_family|proto_ops|tty_operations|tty_ldisc_ops|block_device_operations|dev_pm_ops|sysfs_ops|kernel_param_ops|pipe_buf_operations|export_operations|xattr_handler|quotactl_ops|ethtool_ops|net_device_ops|header_ops|file_lock_operations|lock_manager_operations)[[:space:]]
 
 virtual patch
 virtual report

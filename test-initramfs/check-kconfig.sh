@@ -12,16 +12,29 @@ run_kconfig=0
 if [[ ${1:-} == --olddefconfig ]]; then run_kconfig=1; shift; fi
 (($#)) || { echo "usage: $0 [--olddefconfig] TREE..." >&2; exit 2; }
 
-# "NAME VALUE" per fragment line; VALUE "n" for "# CONFIG_X is not set".
+# "NAME VALUE SINCE" per fragment line; VALUE "n" for "# CONFIG_X is not set"; SINCE the
+# version of a preceding "# hb: since X.Y" line, else 0.0.
 fragment_values() {
-	sed -n -e 's/^CONFIG_\([A-Za-z0-9_]*\)=\(.*\)$/\1 \2/p' \
-		-e 's/^# CONFIG_\([A-Za-z0-9_]*\) is not set$/\1 n/p' "$fragment"
+	awk '/^# hb: since / { since = $4; next }
+		/^CONFIG_[A-Za-z0-9_]*=/ { split($0, kv, "="); print substr(kv[1], 8), substr($0, length(kv[1]) + 2), since ? since : "0.0" }
+		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { print substr($2, 8), "n", since ? since : "0.0" }
+		{ since = "" }' "$fragment"
 }
+
+# The X.Y of TREE's Makefile.
+tree_version() {
+	awk '$1 == "VERSION" { v = $3 } $1 == "PATCHLEVEL" { p = $3 } END { print v "." p }' "$1/Makefile"
+}
+
+# Is version A older than version B?
+older() { [[ $1 != "$2" && $(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n 1) == "$1" ]]; }
 
 status=0
 for tree in "$@"; do
 	echo "== $tree"
-	while read -r name _; do
+	version=$(tree_version "$tree")
+	while read -r name _ since; do
+		older "$version" "$since" && continue
 		if ! grep -rqE --include='Kconfig*' "^[[:space:]]*(menu)?config[[:space:]]+${name}[[:space:]]*$" "$tree"; then
 			echo "MISSING: CONFIG_$name is not declared"
 			status=1
@@ -32,7 +45,8 @@ for tree in "$@"; do
 	make -s -C "$tree" O="$out" ARCH=x86_64 tinyconfig >/dev/null
 	cat "$fragment" >> "$out/.config"
 	make -s -C "$tree" O="$out" ARCH=x86_64 olddefconfig >/dev/null 2>&1
-	while read -r name want; do
+	while read -r name want since; do
+		older "$version" "$since" && continue
 		got=$(sed -n -e "s/^CONFIG_$name=\(.*\)$/\1/p" "$out/.config")
 		[[ -z $got ]] && got=n
 		if [[ $got != "$want" ]]; then

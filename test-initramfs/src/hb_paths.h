@@ -9,6 +9,8 @@
 #define HB_SYSCTL_MODPROBE "/proc/sys/kernel/modprobe"
 #define HB_SYSCTL_USERNS_CLONE "/proc/sys/kernel/unprivileged_userns_clone"
 #define HB_KALLSYMS "/proc/kallsyms"
+/* constify_ops's manifest, "SYMBOL FILE" a line, added by the driver when apply made tables const */
+#define HB_CONSTIFIED "/hb/constified"
 #define HB_KMSG "/dev/kmsg"
 #define HB_PTMX "/dev/ptmx"
 

@@ -175,6 +175,24 @@ static void config_options_that_did_not_survive_are_listed(void **state)
 	free(missing);
 }
 
+static void config_option_younger_than_the_tree_is_not_required(void **state)
+{
+	(void)state;
+	const char *fragment = "# hb: since 5.15\nCONFIG_MCTP=y\nCONFIG_NET_9P=y\n";
+	const char *old = "#\n# Linux/x86 5.10.223 Kernel Configuration\nCONFIG_NET_9P=y\n";
+	const char *new = "#\n# Linux/x86 6.1.176 Kernel Configuration\nCONFIG_NET_9P=y\n";
+	char *missing;
+	assert_int_equal(kconfig_check(fragment, old, &missing), 0);
+	free(missing);
+	assert_int_equal(kconfig_check(fragment, new, &missing), 1);
+	assert_non_null(strstr(missing, "CONFIG_MCTP=y (got: not set)"));
+	free(missing);
+	/* the marker covers the next line only */
+	assert_int_equal(kconfig_check(fragment, "# Linux/x86 5.10.1 Kernel Configuration\n", &missing), 1);
+	assert_non_null(strstr(missing, "CONFIG_NET_9P=y"));
+	free(missing);
+}
+
 static void patch_header_is_sendable(void **state)
 {
 	(void)state;
@@ -211,6 +229,27 @@ static void diff_sections_are_sorted_by_path(void **state)
 	free(out);
 }
 
+static void diff_sections_of_dropped_files_are_left_out(void **state)
+{
+	(void)state;
+	const char *diff = "diff -u -p a/fs/9p/xattr.c b/fs/9p/xattr.c\n--- a/fs/9p/xattr.c\n"
+			   "+++ b/fs/9p/xattr.c\n@@ -1 +1 @@\n-a\n+b\n"
+			   "diff -u -p a/net/mctp/af_mctp.c b/net/mctp/af_mctp.c\n"
+			   "--- a/net/mctp/af_mctp.c\n+++ b/net/mctp/af_mctp.c\n@@ -1 +1 @@\n-c\n+d\n";
+	char *drop[] = { "fs/9p/xattr.c", NULL };
+	char *out = diff_without_files(diff, drop);
+	assert_string_equal(out, strstr(diff, "diff -u -p a/net/"));
+	free(out);
+	char *none[] = { "fs/other.c", NULL };
+	out = diff_without_files(diff, none);
+	assert_string_equal(out, diff);
+	free(out);
+	char *both[] = { "net/mctp/af_mctp.c", "fs/9p/xattr.c", NULL };
+	out = diff_without_files(diff, both);
+	assert_string_equal(out, "");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,8 +259,10 @@ int main(void)
 		cmocka_unit_test(diff_files_are_listed_once),
 		cmocka_unit_test(rule_options_come_from_the_header),
 		cmocka_unit_test(config_options_that_did_not_survive_are_listed),
+		cmocka_unit_test(config_option_younger_than_the_tree_is_not_required),
 		cmocka_unit_test(patch_header_is_sendable),
 		cmocka_unit_test(diff_sections_are_sorted_by_path),
+		cmocka_unit_test(diff_sections_of_dropped_files_are_left_out),
 	};
 	return cmocka_run_group_tests_name("apply_parts", tests, NULL, NULL);
 }

@@ -1,0 +1,139 @@
+#include "allmod_tree.h"
+
+#include "exitcodes.h"
+#include "fsutil.h"
+#include "kbuild_make.h"
+#include "msg.h"
+#include "worktree.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Errors of the kinds a wrong const or a wrong format would give are errors here. */
+#define CHECK_KCFLAGS "KCFLAGS=-Werror=discarded-qualifiers -Werror=incompatible-pointer-types"
+
+void allmod_tree_init(struct allmod_tree *t, const char *dir, const char *log)
+{
+	t->dir = strdup(dir);
+	t->src = fs_join(dir, "src");
+	t->out = fs_join(dir, "out");
+	t->log = strdup(log);
+	t->env[0] = xasprintf("CCACHE_BASEDIR=%s", dir);
+	t->env[1] = strdup("CCACHE_NOHASHDIR=1");
+	t->env[2] = NULL;
+}
+
+void allmod_tree_free(struct allmod_tree *t)
+{
+	free(t->dir);
+	free(t->src);
+	free(t->out);
+	free(t->log);
+	free(t->env[0]);
+	free(t->env[1]);
+	memset(t, 0, sizeof(*t));
+}
+
+int allmod_prepare(const struct hb_ctx *ctx, struct allmod_tree *t, const char *tree)
+{
+	static const char *const config[] = { "allmodconfig", NULL };
+	static const char *const targets[] = { "prepare", NULL };
+	if (worktree_clone(tree, t->src, t->log) != 0) {
+		msg_error("cannot link %s to %s (log: %s)", tree, t->src, t->log);
+		return HB_EXIT_ENV;
+	}
+	fs_mkdir_p(t->out, 0755);
+	msg_info("allmodconfig and make prepare in %s (log %s)", t->out, t->log);
+	if (kbuild_make(ctx, t->src, t->out, t->log, t->env, config, "allmodconfig") != 0 ||
+	    kbuild_make(ctx, t->src, t->out, t->log, t->env, targets, "prepare") != 0) {
+		msg_error("make allmodconfig prepare failed (log: %s)", t->log);
+		return HB_EXIT_FAILED;
+	}
+	return HB_EXIT_OK;
+}
+
+static long log_size(const char *log)
+{
+	FILE *f = fopen(log, "r");
+	long n = 0;
+	if (f && fseek(f, 0, SEEK_END) == 0)
+		n = ftell(f);
+	if (f)
+		fclose(f);
+	return n;
+}
+
+/* The first line of LOG from offset FROM that holds NEEDLE (malloc'd), or NULL. */
+static char *log_line_with(const char *log, long from, const char *needle)
+{
+	FILE *f = fopen(log, "r");
+	char line[1024], *found = NULL;
+	if (f && fseek(f, from, SEEK_SET) == 0)
+		while (!found && fgets(line, sizeof(line), f))
+			if (strstr(line, needle))
+				found = strndup(line, strcspn(line, "\n"));
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* Points SRC/FILE at FROM/FILE (a hard link, as the clone made it): 0 or -1. */
+static int link_from(const char *from, const char *src, const char *file)
+{
+	char *target = fs_join(src, file), *origin = fs_join(from, file);
+	int rc = (unlink(target) == 0 || errno == ENOENT) && link(origin, target) == 0 ? 0 : -1;
+	free(origin);
+	free(target);
+	return rc;
+}
+
+static int compile(const struct hb_ctx *ctx, struct allmod_tree *t, const char *object,
+		   const char *what)
+{
+	const char *const targets[] = { CHECK_KCFLAGS, object, NULL };
+	return kbuild_make(ctx, t->src, t->out, t->log, t->env, targets, what);
+}
+
+enum allmod_result allmod_compile(const struct hb_ctx *ctx, struct allmod_tree *t,
+				  const char *file, const char *unchanged, const char *changed,
+				  char **first_error)
+{
+	char *object = strdup(file);
+	object[strlen(object) - 1] = 'o';
+	long from = log_size(t->log);
+	enum allmod_result r = ALLMOD_OK;
+	*first_error = NULL;
+	if (compile(ctx, t, object, "compile") != 0) {
+		char *no_rule = log_line_with(t->log, from, "No rule to make target");
+		*first_error = log_line_with(t->log, from, "error:");
+		if (no_rule) {
+			r = ALLMOD_NOT_BUILT;
+		} else {
+			/* Newer kbuild compiles a file of another architecture when asked by
+			 * name; it fails there with or without the change. */
+			bool unchanged_ok = link_from(unchanged, t->src, file) == 0 &&
+					    compile(ctx, t, object, "compile unchanged") == 0;
+			r = unchanged_ok ? ALLMOD_FAILED : ALLMOD_FAILS_ANYWAY;
+			if (changed && link_from(changed, t->src, file) != 0)
+				msg_warn("cannot link %s back from %s into %s", file, changed, t->src);
+		}
+		free(no_rule);
+	}
+	free(object);
+	return r;
+}
+
+const char *allmod_result_text(enum allmod_result r)
+{
+	static const char *const text[] = {
+		"ok",
+		"not built on x86_64 allmodconfig",
+		"does not build on x86_64 allmodconfig, unchanged either",
+		"FAILED (builds without the change)",
+	};
+	return text[r];
+}

@@ -1,0 +1,36 @@
+/* An allmodconfig tree for compiling single files: a hard-linked copy of a kernel tree and
+ * an out-of-tree build directory on which "make prepare" ran, kept for the next run. */
+#ifndef HB_ALLMOD_TREE_H
+#define HB_ALLMOD_TREE_H
+
+#include "ctx.h"
+
+struct allmod_tree {
+	char *dir;     /* DIR: src/ and out/ below it */
+	char *src;     /* the copy of the tree being compiled */
+	char *out;     /* O= */
+	char *log;
+	char *env[3];  /* ccache settings, NULL-terminated */
+};
+
+enum allmod_result {
+	ALLMOD_OK,            /* compiles with the change */
+	ALLMOD_NOT_BUILT,     /* no rule for it on x86_64 allmodconfig */
+	ALLMOD_FAILS_ANYWAY,  /* fails with and without the change: does not build here */
+	ALLMOD_FAILED,        /* builds without the change, fails with it */
+};
+
+void allmod_tree_init(struct allmod_tree *t, const char *dir, const char *log);
+void allmod_tree_free(struct allmod_tree *t);
+/* Makes t->src a copy of TREE and runs allmodconfig and prepare in t->out. An hb_exit code. */
+int allmod_prepare(const struct hb_ctx *ctx, struct allmod_tree *t, const char *tree);
+/* Compiles FILE (relative, .c) in t with -Werror=discarded-qualifiers
+ * -Werror=incompatible-pointer-types. On a failure, compiles FILE again as UNCHANGED/FILE has
+ * it; then CHANGED/FILE is linked back in place, or, when CHANGED is NULL, the unchanged
+ * file stays. *first_error (malloc'd, may be NULL): the first "error:" line of a failure. */
+enum allmod_result allmod_compile(const struct hb_ctx *ctx, struct allmod_tree *t,
+				  const char *file, const char *unchanged, const char *changed,
+				  char **first_error);
+const char *allmod_result_text(enum allmod_result r);
+
+#endif

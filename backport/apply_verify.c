@@ -1,0 +1,83 @@
+#include "apply_verify.h"
+
+#include "allmod_tree.h"
+#include "diff_order.h"
+#include "fsutil.h"
+#include "msg.h"
+#include "worktree.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_c_file(const char *f)
+{
+	size_t len = strlen(f);
+	return len > 2 && strcmp(f + len - 2, ".c") == 0;
+}
+
+static void free_list(char **list)
+{
+	for (char **p = list; p && *p; p++)
+		free(*p);
+	free(list);
+}
+
+char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_diff,
+		   const char *dir, struct verify_counts *counts)
+{
+	memset(counts, 0, sizeof(*counts));
+	char *log = fs_join(dir, "compile.log"), *patch = fs_join(dir, "change.diff");
+	struct allmod_tree t;
+	allmod_tree_init(&t, dir, log);
+	fs_mkdir_p(dir, 0755);
+	fs_write_file_atomic(log, "", 0);
+	char **files = worktree_diff_files(c_diff);
+	char **drop = calloc(1, sizeof(char *));
+	size_t n_drop = 0;
+	char *kept = NULL;
+	msg_info("the compiler decides: allmodconfig in %s (log %s)", dir, log);
+	if (allmod_prepare(ctx, &t, work) != 0) {
+		/* An old tree the machine's compiler cannot prepare: the grammar's proof
+		 * stands alone, and the summary says so. */
+		for (char **f = files; *f; f++)
+			counts->unverified += is_c_file(*f);
+		msg_warn("the changed files cannot be compiled here: make prepare failed on "
+			 "allmodconfig (log: %s); the change is kept as the rule proved it", log);
+		kept = strdup(c_diff);
+		goto out;
+	}
+	if (fs_write_file_atomic(patch, c_diff, strlen(c_diff)) != 0 ||
+	    worktree_patch(t.src, patch, log) != 0) {
+		msg_error("the change does not apply to %s (log: %s)", t.src, log);
+		goto out;
+	}
+	for (char **f = files; *f; f++) {
+		if (!is_c_file(*f))
+			continue;
+		char *error;
+		enum allmod_result r = allmod_compile(ctx, &t, *f, work, NULL, &error);
+		if (r == ALLMOD_OK) {
+			counts->compiled++;
+		} else if (r == ALLMOD_FAILED) {
+			counts->dropped++;
+			drop = realloc(drop, (n_drop + 2) * sizeof(char *));
+			drop[n_drop++] = strdup(*f);
+			drop[n_drop] = NULL;
+		} else {
+			counts->unverified++;
+		}
+		msg_info("  compile %-52s %s", *f,
+			 r == ALLMOD_FAILED ? "fails with the change: left out" : allmod_result_text(r));
+		if (r == ALLMOD_FAILED && error)
+			msg_info("    %s", error);
+		free(error);
+	}
+	kept = diff_without_files(c_diff, drop);
+out:
+	free_list(drop);
+	free_list(files);
+	allmod_tree_free(&t);
+	free(patch);
+	free(log);
+	return kept;
+}
