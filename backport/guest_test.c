@@ -34,6 +34,8 @@ static const struct {
 } suite_features[] = {
 	{ "smoke", NULL, false },
 	{ "leaks", NULL, false }, /* a measurement: passes on both when the scan worked */
+	/* a measurement: passes on both, with requests on vanilla and none at level 1 */
+	{ "autoload", NULL, false },
 	{ "kallsyms", "kallsyms_mode", false },
 	{ "dmesg_restrict", "dmesg_restrict", false },
 	{ "pk_pointers", "pk_pointers", true },
@@ -155,6 +157,7 @@ static void write_results(const char *path, const struct ktap_report *report,
 		return;
 	}
 	json_set(v, "leaks", leak_stats_to_json(&r->leaks));
+	json_set(v, "autoload", autoload_stats_to_json(&r->autoload));
 	if (r->has_constified) {
 		struct json_value *c = json_object();
 		json_set(c, "listed", json_number(r->ro.listed));
@@ -316,6 +319,7 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 		struct ktap_report report;
 		ktap_parse(q.output, q.output_len, &report);
 		leak_stats_from_ktap(&report, &r->leaks);
+		autoload_stats_from_ktap(&report, &r->autoload);
 		write_results(json, &report, r);
 		judge(&report, r);
 		/* the host's half of the constify proof: nm on the patched vmlinux */
@@ -328,6 +332,10 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 			 r->console_clean ? "" : r->console_problem);
 		print_verdicts(r);
 		print_leaks(&r->leaks);
+		for (size_t i = 0; i < r->autoload.n; i++)
+			msg_info("module autoload surface as %s: %ld request(s), %ld module(s) loaded",
+				 r->autoload.who[i].who, r->autoload.who[i].requests,
+				 r->autoload.who[i].loaded);
 		msg_info("console: %s", console);
 		msg_info("results: %s", json);
 		if (!r->as_expected) {

@@ -5,12 +5,13 @@
 
 #include "build.h"
 #include "ctx.h"
+#include "autoload_stats.h"
 #include "leak_stats.h"
 #include "ro_symbols.h"
 
 #include <stdbool.h>
 
-#define GUEST_SUITES_MAX 8
+#define GUEST_SUITES_MAX 12
 
 struct suite_verdict {
 	const char *suite;        /* KTAP top-level test name */
@@ -32,6 +33,7 @@ struct guest_test_result {
 	struct suite_verdict suites[GUEST_SUITES_MAX];
 	int n_suites;
 	struct leak_stats leaks;  /* the leaks suite's measurement (no levels when it did not run) */
+	struct autoload_stats autoload; /* the autoload suite's measurement */
 	bool has_constified;      /* apply made tables const: ro is filled */
 	struct ro_symbols ro;     /* where this vmlinux put them (nm) */
 	char *dir;                /* where console.log and results.json are */

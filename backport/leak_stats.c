@@ -1,30 +1,12 @@
 #include "leak_stats.h"
 
+#include "diag_fields.h"
 #include "msg.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define LEAK_LINE_PREFIX "leaks "
-
-/* "KEY=DIGITS" at *S followed by a blank or the end; advances *S past the blanks after it. */
-static bool field(const char **s, const char *key, long *out)
-{
-	size_t n = strlen(key);
-	const char *p = *s;
-	if (strncmp(p, key, n) != 0 || p[n] != '=' || p[n + 1] < '0' || p[n + 1] > '9')
-		return false;
-	char *end;
-	long v = strtol(p + n + 1, &end, 10);
-	if (v == LONG_MAX || (*end && *end != ' ' && *end != '\t'))
-		return false;
-	while (*end == ' ' || *end == '\t')
-		end++;
-	*out = v;
-	*s = end;
-	return true;
-}
 
 bool leak_line_parse(const char *diag, struct leak_level *out)
 {
@@ -32,10 +14,10 @@ bool leak_line_parse(const char *diag, struct leak_level *out)
 		return false;
 	const char *s = diag + strlen(LEAK_LINE_PREFIX);
 	long level, total, files, read = -1;
-	if (!field(&s, "kptr_restrict", &level) || level >= LEAK_LEVELS_MAX ||
-	    !field(&s, "total", &total) || !field(&s, "files", &files) || files > total)
+	if (!diag_field(&s, "kptr_restrict", &level) || level >= LEAK_LEVELS_MAX ||
+	    !diag_field(&s, "total", &total) || !diag_field(&s, "files", &files) || files > total)
 		return false;
-	if (*s && !field(&s, "read", &read))
+	if (*s && !diag_field(&s, "read", &read))
 		return false;
 	if (*s || (read >= 0 && files > read))
 		return false;
@@ -117,17 +99,6 @@ struct json_value *leak_stats_to_json(const struct leak_stats *s)
 	return a;
 }
 
-/* A whole number >= MIN at KEY of O. */
-static bool whole(const struct json_value *o, const char *key, long min, long *out)
-{
-	const struct json_value *v = json_get(o, key);
-	if (!v || v->type != JSON_NUMBER || v->number < (double)min || v->number > 1e15 ||
-	    v->number != (double)(long)v->number)
-		return false;
-	*out = (long)v->number;
-	return true;
-}
-
 int leak_stats_from_json(const struct json_value *a, struct leak_stats *out, char *err,
 			 size_t errlen)
 {
@@ -141,9 +112,9 @@ int leak_stats_from_json(const struct json_value *a, struct leak_stats *out, cha
 	for (size_t i = 0; i < a->count; i++) {
 		const struct json_value *o = a->items[i];
 		long level, total, files, read = -1;
-		if (!whole(o, "kptr_restrict", 0, &level) || level >= LEAK_LEVELS_MAX ||
-		    !whole(o, "total", 0, &total) || !whole(o, "files", 0, &files) ||
-		    (json_get(o, "read") && !whole(o, "read", -1, &read))) {
+		if (!json_whole(o, "kptr_restrict", 0, &level) || level >= LEAK_LEVELS_MAX ||
+		    !json_whole(o, "total", 0, &total) || !json_whole(o, "files", 0, &files) ||
+		    (json_get(o, "read") && !json_whole(o, "read", -1, &read))) {
 			msg_format(err, errlen, "entry %zu: expected whole numbers kptr_restrict (0..%d), "
 				   "total, files and read", i, LEAK_LEVELS_MAX - 1);
 			memset(out, 0, sizeof(*out));

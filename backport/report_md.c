@@ -164,6 +164,43 @@ static void leak_table(FILE *f, const struct run_result *r, size_t n)
 	}
 }
 
+/* A row per kernel, a column per flavour and identity: "N requests, M loaded". */
+static void autoload_table(FILE *f, const struct run_result *r, size_t n)
+{
+	static const char *const who[] = { "unpriv", "userns" };
+	bool any = false;
+	for (size_t k = 0; k < n; k++)
+		for (int fl = 0; fl < FLAVOURS; fl++)
+			any |= r[k].flavour[fl].autoload.n > 0;
+	if (!any)
+		return;
+	fputs("\n## Module autoload surface\n\nModule requests the kernel made, and modules that "
+	      "loaded, when an unprivileged user (and \"root\" of a new user namespace) opened "
+	      "sockets of every family, netlink and inet protocol, set every line discipline, "
+	      "bound AF_ALG to every algorithm name the built modules provide and mounted every "
+	      "filesystem type they provide (suite autoload); patched runs at "
+	      "kernel.modules_restrict=1.\n\n| kernel |", f);
+	for (int fl = 0; fl < FLAVOURS; fl++)
+		for (int w = 0; w < 2; w++)
+			fprintf(f, " %s %s |", flavour_name(fl), who[w]);
+	fputs("\n| --- | ---: | ---: | ---: | ---: |\n", f);
+	for (size_t k = 0; k < n; k++) {
+		fputs("| ", f);
+		cell_text(f, r[k].kernel);
+		fputs(" |", f);
+		for (int fl = 0; fl < FLAVOURS; fl++)
+			for (int w = 0; w < 2; w++) {
+				const struct autoload_who *a =
+					autoload_stats_who(&r[k].flavour[fl].autoload, who[w]);
+				if (a)
+					fprintf(f, " %ld requests, %ld loaded |", a->requests, a->loaded);
+				else
+					fputs(" not measured |", f);
+			}
+		fputc('\n', f);
+	}
+}
+
 static void failures(FILE *f, const struct run_result *r, size_t n)
 {
 	bool any = false;
@@ -207,6 +244,7 @@ int report_write_markdown(FILE *f, const struct run_result *r, size_t n)
 	      "upstream*: they pass on both and apply had nothing to add; *not applicable*: "
 	      "apply found nothing to do and the guest has no test for it.\n", f);
 	leak_table(f, r, n);
+	autoload_table(f, r, n);
 	fputs("\n## Stage times\n\n", f);
 	stage_table(f, r, n);
 	failures(f, r, n);

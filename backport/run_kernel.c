@@ -142,6 +142,7 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 		fl->accel = dup_or_null(g.accel);
 		fl->boot_seconds = g.boot_seconds;
 		fl->leaks = g.leaks;
+		fl->autoload = g.autoload;
 		char err[512];
 		fl->results = fl->results_path ? json_read_file(fl->results_path, err, sizeof(err))
 					       : NULL;

@@ -4,6 +4,7 @@
 #define HB_RUN_RESULT_H
 
 #include "json.h"
+#include "autoload_stats.h"
 #include "leak_stats.h"
 
 #include <stdbool.h>
@@ -90,6 +91,7 @@ struct run_flavour {
 	char *results_path;    /* the guest's results.json */
 	struct json_value *results; /* its contents, or NULL */
 	struct leak_stats leaks;    /* kernel pointer leaks per kptr_restrict (suite leaks) */
+	struct autoload_stats autoload; /* module requests per identity (suite autoload) */
 };
 
 struct run_result {

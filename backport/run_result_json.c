@@ -36,6 +36,7 @@ static struct json_value *flavour_json(const struct run_flavour *f)
 	json_set(v, "results_json", json_string(f->results_path));
 	json_set(v, "results", f->results ? json_copy(f->results) : json_null());
 	json_set(v, "leaks", leak_stats_to_json(&f->leaks));
+	json_set(v, "autoload", autoload_stats_to_json(&f->autoload));
 	return v;
 }
 
@@ -258,6 +259,8 @@ static void read_flavour(struct reader *rd, const struct json_value *o, struct r
 	char why[200];
 	if (leak_stats_from_json(json_get(o, "leaks"), &f->leaks, why, sizeof(why)) != 0)
 		bad(rd, "leaks", why); /* absent in results older than the measurement: none */
+	if (autoload_stats_from_json(json_get(o, "autoload"), &f->autoload, why, sizeof(why)) != 0)
+		bad(rd, "autoload", why);
 }
 
 int run_result_from_json(const struct json_value *v, struct run_result *r, char *err,

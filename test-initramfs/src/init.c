@@ -22,7 +22,7 @@
 /* In run order; modules_lock sets an irreversible state, so it is last. leaks
  * measures the kernel as booted, before the other suites load modules. */
 static const char *const suites[] = {
-	"smoke", "leaks", "kallsyms", "dmesg_restrict", "pk_pointers", "constify",
+	"smoke", "leaks", "autoload", "kallsyms", "dmesg_restrict", "pk_pointers", "constify",
 	"modules_restrict", "modules_lock",
 };
 #define N_SUITES (sizeof(suites) / sizeof(suites[0]))

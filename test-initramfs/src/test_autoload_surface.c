@@ -1,0 +1,318 @@
+/* Suite autoload: the module autoload surface, a measurement. As the unprivileged user and
+ * again as "root" of a new user namespace, try every way such a user makes the kernel ask
+ * for a module, and count the requests the recording modprobe gets and the modules that
+ * load:
+ *   - socket(2) of every address family, and of every netlink protocol;
+ *   - socket(2) of AF_INET with every protocol number (SOCK_DGRAM: only udp, udplite and
+ *     ping are built in, so every other number makes the kernel ask);
+ *   - TIOCSETD of every line discipline number on a pty;
+ *   - AF_ALG binds, hash and skcipher, for every algorithm name that the staged modules
+ *     provide (their "crypto-" aliases) and a few common ones;
+ *   - mount(2) of every filesystem type that the staged modules provide ("fs-" aliases)
+ *     and a few common ones, from the user namespace only (outside one, mount(2) fails
+ *     before the kernel looks the type up).
+ * With kernel.modules_restrict (patched), it runs at 1 and must see no request and no load;
+ * without it (vanilla), the surface must make the kernel ask at least once, or the probe is
+ * broken. The line the driver reads, per identity:
+ *   # autoload WHO requests=N loaded=M families=A netlink=B inet=C ldisc=D alg=E fs=F
+ * Modules that loaded are unloaded between the identities. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "errname.h"
+#include "hb_paths.h"
+#include "ktap.h"
+#include "mod_db.h"
+#include "mod_ops.h"
+#include "modprobe_log.h"
+#include "modules_state.h"
+#include "privs.h"
+
+#define FAMILIES_MAX 64         /* above AF_MAX (46 in 6.x); socket() refuses >= NPROTO */
+#define NETLINK_PROTOS 32       /* MAX_LINKS */
+#define INET_PROTOS 256
+#define LDISCS 30               /* NR_LDISCS */
+#define NAMES_MAX 256
+#define PROBE_TIMEOUT_S 120
+#define SETTLE_MS 1000          /* before unloading: see triggers.h, settle_ms */
+#define MODULES_MAX 128
+
+struct hb_sockaddr_alg {
+	uint16_t salg_family;
+	uint8_t salg_type[14];
+	uint32_t salg_feat;
+	uint32_t salg_mask;
+	uint8_t salg_name[64];
+};
+
+static const char *const common_algs[] = { "md5", "sha1", "sha256", "sha512", "aes", "des",
+					   "cbc(aes)", "xts(aes)", "crc32c", "rmd160", NULL };
+static const char *const common_fs[] = { "ext4", "vfat", "xfs", "btrfs", "squashfs", "fuse",
+					 "overlay", "nfs", "cifs", "udf", "iso9660", NULL };
+
+static char algs[NAMES_MAX][64], fs_types[NAMES_MAX][64];
+static int n_algs, n_fs;
+static long restrict_boot = -1;	/* the sysctl at boot; -1 without it */
+
+/* Adds NAME to LIST unless there already. */
+static void add_name(char list[][64], int *n, const char *name)
+{
+	for (int i = 0; i < *n; i++)
+		if (!strcmp(list[i], name))
+			return;
+	if (*n < NAMES_MAX && strlen(name) < 64)
+		strcpy(list[(*n)++], name);
+}
+
+/* The names after "crypto-" and "fs-" in the staged modules' aliases, then the common ones. */
+static void read_aliases(void)
+{
+	struct mod_db db;
+	char path[HB_MOD_PATH_MAX + 32], line[512], alias[256], module[128];
+
+	if (mod_db_open(&db, NULL, NULL) == 0) {
+		snprintf(path, sizeof(path), "%s/modules.alias", db.dir);
+		FILE *f = fopen(path, "r");
+		while (f && fgets(line, sizeof(line), f)) {
+			if (sscanf(line, "alias %255s %127s", alias, module) != 2)
+				continue;
+			size_t len = strlen(alias);
+			if (!strncmp(alias, "crypto-", 7) && !(len > 4 && !strcmp(alias + len - 4, "-all")))
+				add_name(algs, &n_algs, alias + 7);
+			else if (!strncmp(alias, "fs-", 3))
+				add_name(fs_types, &n_fs, alias + 3);
+		}
+		if (f)
+			fclose(f);
+	}
+	for (const char *const *a = common_algs; *a; a++)
+		add_name(algs, &n_algs, *a);
+	for (const char *const *t = common_fs; *t; t++)
+		add_name(fs_types, &n_fs, *t);
+}
+
+static void try_socket(int family, int type, int protocol)
+{
+	int fd = socket(family, type | SOCK_CLOEXEC, protocol);
+
+	if (fd >= 0)
+		close(fd);
+}
+
+static int probe_families(const void *arg)
+{
+	(void)arg;
+	for (int f = 1; f < FAMILIES_MAX; f++)
+		try_socket(f, SOCK_DGRAM, 0);
+	return 0;
+}
+
+static int probe_netlink(const void *arg)
+{
+	(void)arg;
+	for (int p = 0; p < NETLINK_PROTOS; p++)
+		try_socket(AF_NETLINK, SOCK_RAW, p);
+	return 0;
+}
+
+static int probe_inet(const void *arg)
+{
+	(void)arg;
+	for (int p = 1; p < INET_PROTOS; p++)
+		try_socket(AF_INET, SOCK_DGRAM, p);
+	return 0;
+}
+
+static int probe_ldisc(const void *arg)
+{
+	(void)arg;
+	for (int disc = 1; disc < LDISCS; disc++) {
+		int fd = open(HB_PTMX, O_RDWR | O_NOCTTY | O_CLOEXEC);
+		if (fd < 0)
+			return errno;
+		ioctl(fd, TIOCSETD, &disc);
+		close(fd);
+	}
+	return 0;
+}
+
+static int probe_alg(const void *arg)
+{
+	static const char *const types[] = { "hash", "skcipher" };
+
+	(void)arg;
+	for (int i = 0; i < n_algs; i++)
+		for (size_t t = 0; t < 2; t++) {
+			struct hb_sockaddr_alg sa = { .salg_family = AF_ALG };
+			int fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+			if (fd < 0)
+				return errno;
+			strcpy((char *)sa.salg_type, types[t]);
+			memcpy(sa.salg_name, algs[i], strlen(algs[i]) + 1);
+			bind(fd, (struct sockaddr *)&sa, sizeof(sa));
+			close(fd);
+		}
+	return 0;
+}
+
+static int probe_fs(const void *arg)
+{
+	(void)arg;
+	if (mkdir(HB_MNT_DIR, 0755) < 0 && errno != EEXIST)
+		return errno;
+	for (int i = 0; i < n_fs; i++)
+		if (mount("none", HB_MNT_DIR, fs_types[i], 0, NULL) == 0)
+			umount2(HB_MNT_DIR, MNT_DETACH);
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	int (*probe)(const void *arg);
+	int userns_only;
+} probes[] = {
+	{ "families", probe_families, 0 }, { "netlink", probe_netlink, 0 },
+	{ "inet", probe_inet, 0 },         { "ldisc", probe_ldisc, 0 },
+	{ "alg", probe_alg, 0 },           { "fs", probe_fs, 1 },
+};
+#define N_PROBES (sizeof(probes) / sizeof(probes[0]))
+
+/* The names in /proc/modules; returns how many (at most MODULES_MAX). */
+static int loaded_modules(char names[][HB_MOD_NAME_MAX])
+{
+	FILE *f = fopen("/proc/modules", "r");
+	char line[512];
+	int n = 0;
+
+	while (f && n < MODULES_MAX && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63s", names[n]) == 1)
+			n++;
+	if (f)
+		fclose(f);
+	return n;
+}
+
+static int listed(char names[][HB_MOD_NAME_MAX], int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return 1;
+	return 0;
+}
+
+static unsigned ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (unsigned)((t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000);
+}
+
+/* Runs every probe as WHO; prints the "# autoload" line; unloads what loaded. Returns the
+ * number of requests (-1 when a probe could not run), *loaded the modules that loaded. */
+static int measure(enum hb_who who, int *loaded)
+{
+	static char before[MODULES_MAX][HB_MOD_NAME_MAX], after[MODULES_MAX][HB_MOD_NAME_MAX];
+	char counts[256] = "";
+	int n_before = loaded_modules(before), total = 0, broken = 0;
+	struct timespec t0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (size_t i = 0; i < N_PROBES; i++) {
+		off_t mark = modlog_mark();
+		int rc = probes[i].userns_only && who != HB_USERNS ? 0
+			 : hb_run_as(who, probes[i].probe, NULL, PROBE_TIMEOUT_S);
+		int requests = modlog_requests_since(mark, NULL, 0);
+		if (rc != 0) {
+			ktap_diag("%s probe as %s: %s", probes[i].name, hb_who_name(who), hb_rc_name(rc));
+			broken = 1;
+		}
+		total += requests;
+		size_t used = strlen(counts);
+		snprintf(counts + used, sizeof(counts) - used, " %s=%d", probes[i].name, requests);
+	}
+	int n_after = loaded_modules(after);
+	*loaded = 0;
+	for (int i = 0; i < n_after; i++)
+		if (!listed(before, n_before, after[i])) {
+			(*loaded)++;
+			ktap_diag("loaded by %s's probes: %s", hb_who_name(who), after[i]);
+		}
+	ktap_diag("autoload %s requests=%d loaded=%d%s (%u ms)", hb_who_name(who), total, *loaded,
+		  counts, ms_since(&t0));
+	if (*loaded)
+		usleep(SETTLE_MS * 1000);
+	for (int i = 0; i < n_after; i++)
+		if (!listed(before, n_before, after[i]) && mod_delete(after[i], 3000) < 0)
+			ktap_diag("cannot unload %s", after[i]);
+	return broken ? -1 : total;
+}
+
+static enum hb_verdict judge(enum hb_who who)
+{
+	int loaded, requests = measure(who, &loaded);
+
+	if (requests < 0)
+		return HB_FAIL;
+	if (restrict_boot >= 0)
+		return requests == 0 && loaded == 0 ? HB_PASS : HB_FAIL;
+	/* no sysctl: the probes must reach the kernel's requests, or they prove nothing */
+	return requests > 0 ? HB_PASS : HB_FAIL;
+}
+
+static enum hb_verdict case_setup(const void *arg)
+{
+	(void)arg;
+	read_aliases();
+	ktap_diag("%d algorithm names, %d filesystem types", n_algs, n_fs);
+	if (hb_restrict_get(&restrict_boot) < 0) {
+		restrict_boot = -1;
+		ktap_diag("no kernel.modules_restrict: measuring the kernel's default");
+		return HB_PASS;
+	}
+	return hb_restrict_set(1) == 0 ? HB_PASS : HB_FAIL;
+}
+
+static enum hb_verdict case_unpriv(const void *arg)
+{
+	(void)arg;
+	return judge(HB_UNPRIV);
+}
+
+static enum hb_verdict case_userns(const void *arg)
+{
+	(void)arg;
+	return judge(HB_USERNS);
+}
+
+static enum hb_verdict case_restored(const void *arg)
+{
+	(void)arg;
+	if (restrict_boot < 0) {
+		ktap_skip_reason("no kernel.modules_restrict");
+		return HB_SKIP;
+	}
+	return hb_restrict_set(restrict_boot) == 0 ? HB_PASS : HB_FAIL;
+}
+
+static const struct hb_case cases[] = {
+	{ "autoload_setup", case_setup, NULL },
+	{ "autoload_surface_unpriv", case_unpriv, NULL },
+	{ "autoload_surface_userns", case_userns, NULL },
+	{ "autoload_restored", case_restored, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	return ktap_suite_main(argc, argv, cases, sizeof(cases) / sizeof(cases[0]));
+}
