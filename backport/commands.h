@@ -21,6 +21,7 @@ int cmd_compile_check(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_matrix(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_report(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_ci_config(struct hb_ctx *ctx, int argc, char **argv);
+int cmd_fuzz(struct hb_ctx *ctx, int argc, char **argv);
 
 /* Commands added by later stages. */
 #define COMMANDS_MORE \
@@ -31,6 +32,7 @@ int cmd_ci_config(struct hb_ctx *ctx, int argc, char **argv);
 	{ "compile-check", cmd_compile_check, "compile alone every C file the patches change (allmodconfig)" }, \
 	{ "matrix", cmd_matrix, "the whole job on many kernels, with Markdown, JSON, JUnit reports" }, \
 	{ "report", cmd_report, "report merge: the matrix reports over per-kernel results" }, \
-	{ "ci-config", cmd_ci_config, "print a GitHub Actions or GitLab CI configuration" },
+	{ "ci-config", cmd_ci_config, "print a GitHub Actions or GitLab CI configuration" }, \
+	{ "fuzz", cmd_fuzz, "boot a built kernel with trinity fuzzing as an unprivileged user" },
 
 #endif

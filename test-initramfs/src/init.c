@@ -23,7 +23,7 @@
  * measures the kernel as booted, before the other suites load modules. */
 static const char *const suites[] = {
 	"smoke", "leaks", "autoload", "kallsyms", "dmesg_restrict", "pk_pointers", "constify",
-	"modules_restrict", "modules_lock",
+	"modules_restrict", "modules_lock", "fuzz",
 };
 #define N_SUITES (sizeof(suites) / sizeof(suites[0]))
 
@@ -31,6 +31,8 @@ static int selected(const struct hb_opts *o, const char *name)
 {
 	if (o->only[0] && !hb_list_has(o->only, name))
 		return 0;
+	if (!strcmp(name, "fuzz") && !hb_list_has(o->only, name))
+		return 0; /* only when asked for (backport fuzz) */
 	return !hb_list_has(o->skip, name);
 }
 

@@ -2,7 +2,8 @@
 """Checks a matrix.json that `backport matrix` wrote: every kernel asked for is there, ran
 every stage, its regression smoke reads "no regression" and every feature reads "patched and
 proven" or "present upstream" (a feature "not applicable" or anything else fails: issue 7's
-done-when). Prints a KTAP-like line per kernel and feature, the reason under a failed one,
+done-when); and the module autoload surface was measured on both flavours, with requests on
+vanilla and none, nor a module loaded, on patched at modules_restrict=1 (issue 8). Prints a KTAP-like line per kernel and feature, the reason under a failed one,
 and exits 1 when one failed, 2 when the file cannot be read.
 
 Usage: check_matrix.py MATRIX_JSON KERNEL...
@@ -34,6 +35,24 @@ def check_kernel(k):
                f"patched {f.get('patched')}), log {f.get('log')}")
 
 
+def check_autoload(k):
+    """Yields (name, ok, reason) per flavour and identity of the autoload measurement."""
+    name = k.get("kernel", "?")
+    flavours = k.get("flavours") or {}
+    for flavour in ("vanilla", "patched"):
+        measured = (flavours.get(flavour) or {}).get("autoload") or []
+        if not measured:
+            yield (f"{name} autoload surface {flavour}", False, "not measured")
+        for w in measured:
+            req, loaded = w.get("requests", -1), w.get("loaded", -1)
+            ok = req > 0 if flavour == "vanilla" else (req == 0 and loaded == 0)
+            yield (f"{name} autoload surface {flavour} {w.get('who')}: {req} requests, "
+                   f"{loaded} loaded", ok,
+                   "vanilla must make the kernel ask (else the probe proves nothing)"
+                   if flavour == "vanilla" else "patched at modules_restrict=1 must ask for "
+                   "and load nothing")
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
@@ -48,7 +67,8 @@ def main(argv):
     failed = 0
     n = 0
     for want in argv[2:]:
-        rows = list(check_kernel(kernels[want])) if want in kernels else \
+        rows = list(check_kernel(kernels[want])) + list(check_autoload(kernels[want])) \
+            if want in kernels else \
             [(f"{want}", False, "kernel missing from the matrix")]
         for name, ok, reason in rows:
             n += 1
