@@ -1,5 +1,7 @@
 #include "diag_fields.h"
 
+#include "msg.h"
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,14 @@ bool diag_field(const char **s, const char *key, long *out)
 	*out = v;
 	*s = end;
 	return true;
+}
+
+bool json_array_or_null(const struct json_value *a, bool *err_set, char *err, size_t errlen)
+{
+	*err_set = a && a->type != JSON_NULL && a->type != JSON_ARRAY;
+	if (*err_set)
+		msg_format(err, errlen, "expected an array or null");
+	return a && a->type == JSON_ARRAY;
 }
 
 bool json_whole(const struct json_value *o, const char *key, long min, long *out)

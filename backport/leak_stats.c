@@ -103,12 +103,9 @@ int leak_stats_from_json(const struct json_value *a, struct leak_stats *out, cha
 			 size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
-	if (!a || a->type == JSON_NULL)
-		return 0;
-	if (a->type != JSON_ARRAY) {
-		msg_format(err, errlen, "expected an array or null");
-		return -1;
-	}
+	bool bad;
+	if (!json_array_or_null(a, &bad, err, errlen))
+		return bad ? -1 : 0;
 	for (size_t i = 0; i < a->count; i++) {
 		const struct json_value *o = a->items[i];
 		long level, total, files, read = -1;

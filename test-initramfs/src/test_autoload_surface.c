@@ -37,6 +37,7 @@
 #include "modprobe_log.h"
 #include "modules_state.h"
 #include "privs.h"
+#include "triggers.h"
 
 #define FAMILIES_MAX 64         /* above AF_MAX (46 in 6.x); socket() refuses >= NPROTO */
 #define NETLINK_PROTOS 32       /* MAX_LINKS */
@@ -46,14 +47,6 @@
 #define PROBE_TIMEOUT_S 120
 #define SETTLE_MS 1000          /* before unloading: see triggers.h, settle_ms */
 #define MODULES_MAX 128
-
-struct hb_sockaddr_alg {
-	uint16_t salg_family;
-	uint8_t salg_type[14];
-	uint32_t salg_feat;
-	uint32_t salg_mask;
-	uint8_t salg_name[64];
-};
 
 static const char *const common_algs[] = { "md5", "sha1", "sha256", "sha512", "aes", "des",
 					   "cbc(aes)", "xts(aes)", "crc32c", "rmd160", NULL };

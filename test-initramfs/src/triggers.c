@@ -20,16 +20,6 @@
 #define AF_ALG 38
 #endif
 
-/* struct sockaddr_alg of <linux/if_alg.h> (UAPI), spelled out so that the
- * build needs no kernel headers (musl-gcc has none). */
-struct hb_sockaddr_alg {
-	uint16_t salg_family;
-	uint8_t salg_type[14];
-	uint32_t salg_feat;
-	uint32_t salg_mask;
-	uint8_t salg_name[64];
-};
-
 /* socket(2) of a family no built-in code provides: request "net-pf-17". */
 static int fire_packet(void)
 {

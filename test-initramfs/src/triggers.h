@@ -4,6 +4,17 @@
 #define HB_TRIGGERS_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/* struct sockaddr_alg of <linux/if_alg.h> (UAPI), spelled out so that the
+ * build needs no kernel headers (musl-gcc has none). */
+struct hb_sockaddr_alg {
+	uint16_t salg_family;
+	uint8_t salg_type[14];
+	uint32_t salg_feat;
+	uint32_t salg_mask;
+	uint8_t salg_name[64];
+};
 
 struct hb_trigger {
 	const char *key;	/* suffix of the test names: "packet" */
