@@ -162,10 +162,17 @@ static void print_result(const struct feature *f, const struct feature_result *r
 	else
 		snprintf(what, sizeof(what), "%s", feature_outcome_name(r->outcome));
 	msg_info("%-18s %-22s %5.1f s", f->name, what, r->seconds);
-	if (r->verified)
-		msg_info("%-18s   compiled %d file%s, left out %d that fail%s with the change, "
-			 "%d not built here", "", r->compiled, r->compiled == 1 ? "" : "s", r->dropped,
+	if (r->verified) {
+		char *manifest = constify_manifest(r->diff ? r->diff : "");
+		int tables = 0;
+		for (const char *l = manifest; (l = strchr(l, '\n')); l++)
+			tables++;
+		free(manifest);
+		msg_info("%-18s   %d table%s made const; compiled %d file%s, left out %d that "
+			 "fail%s with the change, %d not built here", "", tables,
+			 tables == 1 ? "" : "s", r->compiled, r->compiled == 1 ? "" : "s", r->dropped,
 			 r->dropped == 1 ? "s" : "", r->unverified);
+	}
 	if (r->outcome == OUTCOME_PRESENT && f->nothing_left_is_present && r->report &&
 	    !strstr(r->report, "present already")) {
 		int kept = 0;

@@ -16,6 +16,7 @@ struct hb_ctx {
 	unsigned features;   /* the features this run applies and tests (mask over features[]), 0: all */
 	int make_jobs;       /* make -jN of the builds, 0: one per CPU */
 	bool reuse_apply;    /* run/matrix: keep the last apply when its stamp says it is current */
+	long fuzz_seconds;   /* matrix: after each flavour's tests, trinity for this long (0: none) */
 };
 
 /* Fills ctx; returns an hb_exit code (0 ok) after printing what is wrong. */

@@ -70,6 +70,7 @@ int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
 					      { "jobs", required_argument, NULL, 'j' },
 					      { "out", required_argument, NULL, 'o' },
 					      { "reuse-apply", no_argument, NULL, 'r' },
+					      { "fuzz", required_argument, NULL, 'z' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	memset(a, 0, sizeof(*a));
@@ -109,6 +110,15 @@ int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
 			break;
 		case 'r':
 			a->reuse_apply = true;
+			break;
+		case 'z':
+			j = strtol(optarg, &end, 10);
+			if (*end || end == optarg || j < 1 || j > 86400) {
+				msg_format(err, errlen, "--fuzz '%s': expected seconds of fuzzing, 1 to "
+					   "86400", optarg);
+				return -1;
+			}
+			a->fuzz_seconds = j;
 			break;
 		case ':':
 			msg_format(err, errlen, "option '%s' needs a value", argv[optind - 1]);

@@ -17,6 +17,7 @@ struct matrix_args {
 	int jobs;                            /* kernels at once, 1..MATRIX_JOBS_MAX */
 	const char *out;                     /* --out DIR, or NULL: CACHE/reports/matrix-... */
 	bool reuse_apply;                    /* --reuse-apply: a current last apply is not redone */
+	long fuzz_seconds;                   /* --fuzz SECONDS: trinity on each flavour (0: none) */
 };
 
 /* Parses ARGV (argv[0] = "matrix") against LIST. Returns 0, or -1 with what is wrong in err

@@ -201,6 +201,44 @@ static void autoload_table(FILE *f, const struct run_result *r, size_t n)
 	}
 }
 
+/* A row per kernel, a column per flavour: what trinity left behind. */
+static void fuzz_table(FILE *f, const struct run_result *r, size_t n)
+{
+	bool any = false;
+	for (size_t k = 0; k < n; k++)
+		for (int fl = 0; fl < FLAVOURS; fl++)
+			any |= r[k].flavour[fl].fuzz.ran;
+	if (!any)
+		return;
+	fputs("\n## Fuzzing\n\nTrinity as the unprivileged user, then the console read for Oops, "
+	      "BUG, WARNING and panic (backport fuzz NAME --seconds N --seed S replays a cell)."
+	      "\n\n| kernel |", f);
+	for (int fl = 0; fl < FLAVOURS; fl++)
+		fprintf(f, " %s |", flavour_name(fl));
+	fputs("\n| --- | --- | --- |\n", f);
+	for (size_t k = 0; k < n; k++) {
+		fputs("| ", f);
+		cell_text(f, r[k].kernel);
+		fputs(" |", f);
+		for (int fl = 0; fl < FLAVOURS; fl++) {
+			const struct run_fuzz *z = &r[k].flavour[fl].fuzz;
+			if (!z->ran) {
+				fputs(" not run |", f);
+				continue;
+			}
+			fprintf(f, " %ld s, seed %ld: ", z->seconds, z->seed);
+			if (!z->trinity_ran)
+				fputs("trinity did not run", f);
+			else if (!z->console_clean)
+				cell_text(f, z->problem ? z->problem : "console not clean");
+			else
+				fputs(z->powered_off ? "clean, powered off" : "did not power off", f);
+			fputs(" |", f);
+		}
+		fputc('\n', f);
+	}
+}
+
 static void failures(FILE *f, const struct run_result *r, size_t n)
 {
 	bool any = false;
@@ -245,6 +283,7 @@ int report_write_markdown(FILE *f, const struct run_result *r, size_t n)
 	      "apply found nothing to do and the guest has no test for it.\n", f);
 	leak_table(f, r, n);
 	autoload_table(f, r, n);
+	fuzz_table(f, r, n);
 	fputs("\n## Stage times\n\n", f);
 	stage_table(f, r, n);
 	failures(f, r, n);

@@ -187,6 +187,21 @@ static void build_and_test(struct hb_ctx *ctx, const struct kernel_entry *e,
 	stage_end(r, o, s, t0, rc, b.log, NULL);
 	if (rc == HB_EXIT_OK)
 		test_flavour(ctx, e, o, ops, &b, f, r);
+	if (rc == HB_EXIT_OK && ctx->fuzz_seconds > 0 && ops->fuzz) {
+		struct fuzz_result fr;
+		int frc = ops->fuzz(ctx, e, f == FLAVOUR_VANILLA, &b, ctx->fuzz_seconds,
+				    FUZZ_DEFAULT_SEED, &fr);
+		struct run_fuzz *rf = &r->flavour[f].fuzz;
+		rf->ran = frc == HB_EXIT_OK || frc == HB_EXIT_FAILED;
+		rf->seconds = fr.seconds;
+		rf->seed = fr.seed;
+		rf->trinity_ran = fr.trinity_ran;
+		rf->console_clean = fr.console_clean;
+		rf->powered_off = fr.powered_off;
+		rf->problem = *fr.problem ? strdup(fr.problem) : NULL;
+		rf->console_log = fr.console_log ? strdup(fr.console_log) : NULL;
+		fuzz_result_free(&fr);
+	}
 	build_output_free(&b);
 }
 
@@ -293,4 +308,5 @@ const struct kernel_ops kernel_ops_real = {
 	.apply = real_apply,
 	.build = build_kernel,
 	.test = real_test,
+	.fuzz = fuzz_built,
 };

@@ -6,6 +6,7 @@
 
 #include "build.h"
 #include "ctx.h"
+#include "fuzz_run.h"
 #include "guest_test.h"
 #include "run_result.h"
 
@@ -23,6 +24,9 @@ struct kernel_ops {
 		     struct build_output *out);
 	int (*test)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		    const struct build_output *b, struct guest_test_result *out);
+	/* after the tests, when ctx->fuzz_seconds (NULL: never) */
+	int (*fuzz)(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+		    const struct build_output *b, long seconds, long seed, struct fuzz_result *out);
 };
 
 extern const struct kernel_ops kernel_ops_real;

@@ -129,6 +129,8 @@ void run_result_free(struct run_result *r)
 		free(fl->console_log);
 		free(fl->results_path);
 		json_free(fl->results);
+		free(fl->fuzz.problem);
+		free(fl->fuzz.console_log);
 	}
 	memset(r, 0, sizeof(*r));
 }

@@ -79,6 +79,15 @@ struct run_feature {
 	char *log;                      /* the file that explains a failed verdict */
 };
 
+/* A fuzzing run after the tests (matrix --fuzz). */
+struct run_fuzz {
+	bool ran;            /* QEMU ran it */
+	long seconds, seed;
+	bool trinity_ran, console_clean, powered_off;
+	char *problem;       /* the first troubled console line, NULL when clean */
+	char *console_log;
+};
+
 struct run_flavour {
 	bool tested; /* QEMU ran */
 	bool booted, console_clean;
@@ -92,6 +101,7 @@ struct run_flavour {
 	struct json_value *results; /* its contents, or NULL */
 	struct leak_stats leaks;    /* kernel pointer leaks per kptr_restrict (suite leaks) */
 	struct autoload_stats autoload; /* module requests per identity (suite autoload) */
+	struct run_fuzz fuzz;       /* the fuzzing run, when there was one */
 };
 
 struct run_result {

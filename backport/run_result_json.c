@@ -37,6 +37,19 @@ static struct json_value *flavour_json(const struct run_flavour *f)
 	json_set(v, "results", f->results ? json_copy(f->results) : json_null());
 	json_set(v, "leaks", leak_stats_to_json(&f->leaks));
 	json_set(v, "autoload", autoload_stats_to_json(&f->autoload));
+	if (f->fuzz.ran) {
+		struct json_value *z = json_object();
+		json_set(z, "seconds", json_number((double)f->fuzz.seconds));
+		json_set(z, "seed", json_number((double)f->fuzz.seed));
+		json_set(z, "trinity_ran", json_bool(f->fuzz.trinity_ran));
+		json_set(z, "console_clean", json_bool(f->fuzz.console_clean));
+		json_set(z, "powered_off", json_bool(f->fuzz.powered_off));
+		json_set(z, "problem", json_string(f->fuzz.problem));
+		json_set(z, "console_log", json_string(f->fuzz.console_log));
+		json_set(v, "fuzz", z);
+	} else {
+		json_set(v, "fuzz", json_null());
+	}
 	return v;
 }
 
@@ -261,6 +274,17 @@ static void read_flavour(struct reader *rd, const struct json_value *o, struct r
 		bad(rd, "leaks", why); /* absent in results older than the measurement: none */
 	if (autoload_stats_from_json(json_get(o, "autoload"), &f->autoload, why, sizeof(why)) != 0)
 		bad(rd, "autoload", why);
+	const struct json_value *z = json_get(o, "fuzz");
+	if (z && z->type == JSON_OBJECT) {
+		f->fuzz.ran = true;
+		f->fuzz.seconds = (long)json_get_number(z, "seconds", 0);
+		f->fuzz.seed = (long)json_get_number(z, "seed", 0);
+		f->fuzz.trinity_ran = json_get_bool(z, "trinity_ran", false);
+		f->fuzz.console_clean = json_get_bool(z, "console_clean", false);
+		f->fuzz.powered_off = json_get_bool(z, "powered_off", false);
+		f->fuzz.problem = opt_string(rd, z, "problem");
+		f->fuzz.console_log = opt_string(rd, z, "console_log");
+	}
 }
 
 int run_result_from_json(const struct json_value *v, struct run_result *r, char *err,

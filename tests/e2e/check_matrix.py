@@ -2,9 +2,11 @@
 """Checks a matrix.json that `backport matrix` wrote: every kernel asked for is there, ran
 every stage, its regression smoke reads "no regression" and every feature reads "patched and
 proven" or "present upstream" (a feature "not applicable" or anything else fails: issue 7's
-done-when); and the module autoload surface was measured on both flavours, with requests on
-vanilla and none, nor a module loaded, on patched at modules_restrict=1 (issue 8). Prints a KTAP-like line per kernel and feature, the reason under a failed one,
-and exits 1 when one failed, 2 when the file cannot be read.
+done-when); the module autoload surface was measured on both flavours, with requests on
+vanilla and none, nor a module loaded, on patched at modules_restrict=1 (issue 8); and a
+fuzzing run (matrix --fuzz), where there was one, ran trinity to its end, left the console
+clean and the guest powered off. Prints a KTAP-like line per kernel and check, the reason
+under a failed one, and exits 1 when one failed, 2 when the file cannot be read.
 
 Usage: check_matrix.py MATRIX_JSON KERNEL...
 """
@@ -53,6 +55,19 @@ def check_autoload(k):
                    "and load nothing")
 
 
+def check_fuzz(k):
+    """Yields (name, ok, reason) per flavour that was fuzzed."""
+    name = k.get("kernel", "?")
+    for flavour, f in (k.get("flavours") or {}).items():
+        z = (f or {}).get("fuzz")
+        if not z:
+            continue
+        ok = z.get("trinity_ran") and z.get("console_clean") and z.get("powered_off")
+        yield (f"{name} fuzz {flavour}: {z.get('seconds')} s, seed {z.get('seed')}", bool(ok),
+               f"trinity ran {z.get('trinity_ran')}, console {z.get('problem') or 'clean'}, "
+               f"powered off {z.get('powered_off')}; log {z.get('console_log')}")
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
@@ -67,7 +82,8 @@ def main(argv):
     failed = 0
     n = 0
     for want in argv[2:]:
-        rows = list(check_kernel(kernels[want])) + list(check_autoload(kernels[want])) \
+        rows = list(check_kernel(kernels[want])) + list(check_autoload(kernels[want])) + \
+            list(check_fuzz(kernels[want])) \
             if want in kernels else \
             [(f"{want}", False, "kernel missing from the matrix")]
         for name, ok, reason in rows:
