@@ -2,9 +2,11 @@
  * again as "root" of a new user namespace, try every way such a user makes the kernel ask
  * for a module, and count the requests the recording modprobe gets and the modules that
  * load:
- *   - socket(2) of every address family, and of every netlink protocol;
- *   - socket(2) of AF_INET with every protocol number (SOCK_DGRAM: only udp, udplite and
- *     ping are built in, so every other number makes the kernel ask);
+ *   - socket(2) of every address family with each common type (stream, datagram, raw,
+ *     seqpacket), and of every netlink protocol;
+ *   - socket(2) of AF_INET and AF_INET6 with every protocol number (SOCK_DGRAM: only udp,
+ *     udplite and ping are built in, so every other number makes the kernel ask; without
+ *     IPv6 built in, every AF_INET6 socket asks for the family);
  *   - TIOCSETD of every line discipline number on a pty;
  *   - AF_ALG binds, hash and skcipher, for every algorithm name that the staged modules
  *     provide (their "crypto-" aliases) and a few common ones;
@@ -104,9 +106,12 @@ static void try_socket(int family, int type, int protocol)
 
 static int probe_families(const void *arg)
 {
+	static const int types[] = { SOCK_STREAM, SOCK_DGRAM, SOCK_RAW, SOCK_SEQPACKET };
+
 	(void)arg;
 	for (int f = 1; f < FAMILIES_MAX; f++)
-		try_socket(f, SOCK_DGRAM, 0);
+		for (size_t t = 0; t < sizeof(types) / sizeof(types[0]); t++)
+			try_socket(f, types[t], 0);
 	return 0;
 }
 
@@ -121,8 +126,10 @@ static int probe_netlink(const void *arg)
 static int probe_inet(const void *arg)
 {
 	(void)arg;
-	for (int p = 1; p < INET_PROTOS; p++)
+	for (int p = 1; p < INET_PROTOS; p++) {
 		try_socket(AF_INET, SOCK_DGRAM, p);
+		try_socket(AF_INET6, SOCK_DGRAM, p);
+	}
 	return 0;
 }
 
