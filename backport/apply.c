@@ -267,11 +267,15 @@ static void write_outcomes(const char *dir, const struct feature_result *results
 }
 
 /* DIR/constified: "SYMBOL FILE" per table constify_ops made const, for the test stage's
- * proofs; no file when the rule changed nothing. */
-static void write_constify_manifest(const char *dir, const struct feature_result *results)
+ * proofs; no file when the rule did not run (MASK) or changed nothing. */
+static void write_constify_manifest(const char *dir, const struct feature_result *results,
+				    unsigned mask)
 {
 	const struct feature *f = feature_find("constify_ops");
-	const struct feature_result *r = f ? &results[f - features] : NULL;
+	const struct feature_result *r =
+		f && (mask & (1u << (f - features))) && results[f - features].diff
+			? &results[f - features]
+			: NULL;
 	char *path = fs_join(dir, "constified");
 	char *text = r && r->outcome == OUTCOME_CHANGED ? constify_manifest(r->diff) : NULL;
 	if (text && *text)
@@ -333,7 +337,7 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 			rc = HB_EXIT_ENV;
 		} else {
 			write_outcomes(dir, results, mask);
-			write_constify_manifest(dir, results);
+			write_constify_manifest(dir, results, mask);
 			apply_stamp_write(ctx, dir, rec.tree, mask);
 			if (mask == ctx_features(ctx))
 				snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
