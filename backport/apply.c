@@ -230,8 +230,11 @@ static int report_only(const struct hb_ctx *ctx, const char *tree, const char *l
 		char *cocci = xasprintf("%s/cocci/%s.cocci", ctx->repo, features[i].name);
 		char *report = spatch_report(cocci, tree, log);
 		free(cocci);
+		bool nothing_left = features[i].nothing_left_is_present && report &&
+				    !strstr(report, "would ");
 		const char *verdict = !report ? "FAILED"
-				      : strstr(report, "present already") ? "present already"
+				      : strstr(report, "present already") || nothing_left
+					      ? "present already"
 				      : *report ? "would change"
 						: "not applicable";
 		msg_info("%-18s %-22s %5.1f s", features[i].name, verdict, msg_now() - t0);
