@@ -57,48 +57,63 @@ static enum hb_verdict case_present(const void *arg)
 	return chmod(FUZZ_DIR, 01777) == 0 ? HB_PASS : HB_FAIL;
 }
 
-/* As the unprivileged user: trinity until the deadline, then every process of that user is
- * killed. 0 when trinity was still running at the deadline, else what ended it early. */
-static int run_trinity(const void *arg)
+/* Starts trinity (output appended to FUZZ_LOG) in a session of its own; its pid or -1. */
+static pid_t start_trinity(void)
 {
 	char seed_arg[32];
+	pid_t pid = fork();
+
+	if (pid != 0)
+		return pid;
+	int fd = open(FUZZ_LOG, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		dup2(fd, 1);
+		dup2(fd, 2);
+	}
+	setsid();
+	snprintf(seed_arg, sizeof(seed_arg), "-s%ld", seed);
+	/* no socket fds: their cache file needs fcntl locks, which tinyconfig leaves
+	 * out (FILE_LOCKING), and trinity crashes without it; 64-bit calls only (no
+	 * IA32_EMULATION either) */
+	execl(TRINITY, "trinity", "-q", "-a64", "-C", "2", "-l", "off", "--disable-fds=sockets",
+	      seed_arg, (char *)NULL);
+	_exit(127);
+}
+
+/* As the unprivileged user: trinity until the deadline, started again (same seed) when it
+ * ends before it, since trinity itself sometimes dies (its main process took a SIGSEGV
+ * once, in a guest whose console stayed clean); then every process of that user is killed.
+ * 0 when trinity ran to the deadline, ENOEXEC when it cannot start at all. */
+static int run_trinity(const void *arg)
+{
 	struct timespec t0, now;
-	int status = 0;
+	int status = 0, restarts = 0;
 	pid_t pid;
 
 	(void)arg;
-	snprintf(seed_arg, sizeof(seed_arg), "-s%ld", seed);
 	if (chdir(FUZZ_DIR) < 0)
 		return errno;
-	pid = fork();
-	if (pid < 0)
-		return errno;
-	if (pid == 0) {
-		int fd = open(FUZZ_LOG, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd >= 0) {
-			dup2(fd, 1);
-			dup2(fd, 2);
-		}
-		setsid();
-		/* no socket fds: their cache file needs fcntl locks, which tinyconfig leaves
-		 * out (FILE_LOCKING), and trinity crashes without it; 64-bit calls only (no
-		 * IA32_EMULATION either) */
-		execl(TRINITY, "trinity", "-q", "-a64", "-C", "2", "-l", "off", "--disable-fds=sockets",
-		      seed_arg, (char *)NULL);
-		_exit(127);
-	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if ((pid = start_trinity()) < 0)
+		return errno;
 	for (;;) {
-		if (waitpid(pid, &status, WNOHANG) == pid) {
-			ktap_diag("trinity ended early: %s %d", WIFEXITED(status) ? "exit" : "signal",
-				  WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-			return WIFEXITED(status) && WEXITSTATUS(status) == 127 ? ENOEXEC : ECHILD;
-		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (now.tv_sec - t0.tv_sec >= seconds)
 			break;
+		if (waitpid(pid, &status, WNOHANG) == pid) {
+			ktap_diag("trinity ended before the deadline: %s %d",
+				  WIFEXITED(status) ? "exit" : "signal",
+				  WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+			if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+				return ENOEXEC;
+			kill(-pid, SIGKILL); /* its children */
+			restarts++;
+			if ((pid = start_trinity()) < 0)
+				return errno;
+		}
 		usleep(200 * 1000);
 	}
+	ktap_diag("trinity ran %ld s, started %d time(s)", seconds, restarts + 1);
 	signal(SIGTERM, SIG_IGN);
 	kill(-1, SIGKILL); /* every process of this user but this one */
 	while (waitpid(-1, NULL, 0) > 0)
