@@ -13,9 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_SECONDS FUZZ_DEFAULT_SECONDS
-#define DEFAULT_SEED FUZZ_DEFAULT_SEED
-
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: backport fuzz NAME [--seconds N] [--seed S] [--vanilla]\n"
@@ -24,7 +21,7 @@ static void usage(FILE *f)
 		   "seed S (default %d, printed for replay); then checks that the guest still\n"
 		   "works and powers off, and that the console shows no Oops, BUG, WARNING or\n"
 		   "panic. The console log is CACHE/build/NAME/FLAVOUR/fuzz-console.log.\n",
-		DEFAULT_SECONDS, DEFAULT_SEED);
+		FUZZ_DEFAULT_SECONDS, FUZZ_DEFAULT_SEED);
 }
 
 static int fuzz_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
@@ -48,7 +45,7 @@ int cmd_fuzz(struct hb_ctx *ctx, int argc, char **argv)
 					      { "vanilla", no_argument, NULL, 'v' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
-	long seconds = DEFAULT_SECONDS, seed = DEFAULT_SEED;
+	long seconds = FUZZ_DEFAULT_SECONDS, seed = FUZZ_DEFAULT_SEED;
 	bool vanilla = false;
 	int c;
 	optind = 1;
