@@ -1,6 +1,7 @@
 #include "build.h"
 
 #include "apply.h"
+#include "build_seat.h"
 #include "apply_stamp.h"
 #include "commands.h"
 #include "exitcodes.h"
@@ -13,7 +14,6 @@
 #include "msg.h"
 #include "spawn.h"
 #include "test_modules.h"
-#include "worktree.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -127,7 +127,12 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	} else {
 		rc = apply_kernel(ctx, e, ctx_features(ctx), &source);
 	}
+	if (!rc && !vanilla && fetch_record_read(ctx, e->name, &rec) != 0) {
+		msg_error("%s: %s was never fetched", what, e->name);
+		rc = HB_EXIT_ENV;
+	}
 	if (rc) {
+		free(source);
 		free(what);
 		return rc;
 	}
@@ -135,25 +140,28 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	char *base = xasprintf("%s/build/%s", ctx->cache, e->name);
 	out->dir = fs_join(base, flavour);
 	out->log = fs_join(out->dir, "build.log");
-	char *src = fs_join(out->dir, "src"), *outdir = fs_join(out->dir, "out");
 	char *staging = fs_join(out->dir, "staging");
-	/* Same relative layout for both flavours, so ccache serves one from the other. */
+	/* Both flavours build at the same paths (build_seat.h); ccache serves what is left. */
 	char *env_base = xasprintf("CCACHE_BASEDIR=%s", base);
 	char *env[] = { env_base, "CCACHE_NOHASHDIR=1", "KBUILD_BUILD_TIMESTAMP=2010-11-17",
 			"KBUILD_BUILD_USER=hardening-backport", "KBUILD_BUILD_HOST=qemu", NULL };
 	msg_stage("%s (log %s)", what, out->log);
-	fs_mkdir_p(outdir, 0755);
+	fs_mkdir_p(out->dir, 0755);
 	fs_write_file_atomic(out->log, "", 0);
-	if (worktree_clone(source, src, out->log) != 0) {
-		msg_error("%s: cannot link %s to %s", what, source, src);
+	struct build_seat seat = { 0 };
+	bool built = false;
+	bool seated = build_seat_take(base, flavour, vanilla ? "patched" : "vanilla", rec.tree,
+				      source, out->log, &seat) == 0;
+	if (!seated) {
 		rc = HB_EXIT_ENV;
 		goto out;
 	}
-	rc = configure(ctx, src, outdir, out->log, env, what);
+	msg_info("%s: %s", what, seat.how);
+	rc = configure(ctx, seat.src, seat.out, out->log, env, what);
 	if (rc)
 		goto out;
 	static const char *const targets[] = { "bzImage", "modules", NULL };
-	if (kbuild_make(ctx, src, outdir, out->log, env, targets, what) != 0) {
+	if (kbuild_make(ctx, seat.src, seat.out, out->log, env, targets, what) != 0) {
 		msg_error("%s failed; last errors:", what);
 		print_log_errors(out->log);
 		msg_error("full log: %s", out->log);
@@ -163,27 +171,31 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	fs_remove_tree(staging);
 	char *mod_path = xasprintf("INSTALL_MOD_PATH=%s", staging);
 	const char *const install[] = { mod_path, "modules_install", NULL };
-	int irc = kbuild_make(ctx, src, outdir, out->log, env, install, what);
+	int irc = kbuild_make(ctx, seat.src, seat.out, out->log, env, install, what);
 	free(mod_path);
 	if (irc != 0) {
 		msg_error("%s: modules_install failed (log: %s)", what, out->log);
 		rc = HB_EXIT_FAILED;
 		goto out;
 	}
-	rc = test_modules_build(ctx, vanilla, out->dir, src, outdir, staging, out->log, env);
+	rc = test_modules_build(ctx, vanilla, out->dir, seat.src, seat.out, staging, out->log, env);
 	if (rc)
 		goto out;
-	out->bzimage = fs_join(outdir, "arch/x86/boot/bzImage");
-	out->modules = strdup(staging);
-	out->release = kernel_release(src, outdir);
-	out->seconds = msg_now() - t0;
-	msg_info("%s: %s, release %s (%.0f s)", what, out->bzimage,
-		 out->release ? out->release : "?", out->seconds);
+	out->release = kernel_release(seat.src, seat.out);
+	built = true;
 out:
+	if (seated && build_seat_leave(&seat, built) != 0 && !rc)
+		rc = HB_EXIT_ENV;
+	if (!rc) {
+		out->bzimage = fs_join(seat.kept, "arch/x86/boot/bzImage");
+		out->modules = strdup(staging);
+		out->seconds = msg_now() - t0;
+		msg_info("%s: %s, release %s (%.0f s)", what, out->bzimage,
+			 out->release ? out->release : "?", out->seconds);
+	}
+	build_seat_free(&seat);
 	free(env_base);
 	free(staging);
-	free(src);
-	free(outdir);
 	free(base);
 	free(source);
 	free(what);

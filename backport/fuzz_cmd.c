@@ -20,7 +20,7 @@ static void usage(FILE *f)
 		   "and runs it as the unprivileged user for N seconds (default %d) with the random\n"
 		   "seed S (default %d, printed for replay); then checks that the guest still\n"
 		   "works and powers off, and that the console shows no Oops, BUG, WARNING or\n"
-		   "panic. The console log is CACHE/build/NAME/FLAVOUR/fuzz-console.log.\n",
+		   "panic. The console log is CACHE/build/NAME/FLAVOUR/fuzz-DATE-TIME-console.log.\n",
 		FUZZ_DEFAULT_SECONDS, FUZZ_DEFAULT_SEED);
 }
 

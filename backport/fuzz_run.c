@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define TRINITY "/usr/bin/trinity"
 
@@ -82,7 +83,12 @@ int fuzz_built(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
 	char *cpio = fs_join(b->dir, "fuzz-initramfs.cpio");
 	char *gen = fs_join(b->dir, "out/usr/gen_init_cpio");
-	out->console_log = fs_join(b->dir, "fuzz-console.log");
+	/* A log per run: the matrix and a direct run of the same kernel must not overwrite each
+	 * other's evidence. */
+	char stamp[32];
+	time_t now = time(NULL);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&now));
+	out->console_log = xasprintf("%s/fuzz-%s-console.log", b->dir, stamp);
 	int rc = HB_EXIT_OK;
 	msg_stage("fuzz %s %s: trinity for %ld s, seed %ld", e->name, flavour, seconds, seed);
 	if (initramfs_pack(gen, guest_list, extra, b->modules, b->release, cpio, b->log) != 0) {

@@ -1,0 +1,143 @@
+#include "build_seat.h"
+
+#include "fsutil.h"
+#include "msg.h"
+#include "source_record.h"
+#include "spawn.h"
+#include "worktree.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void build_seat_free(struct build_seat *seat)
+{
+	free(seat->src);
+	free(seat->out);
+	free(seat->kept);
+	free(seat->record);
+	free(seat->how);
+	memset(seat, 0, sizeof(*seat));
+}
+
+/* Replaces FILE in the seat's src/ by a new file with SOURCE's content: a fresh mtime. A file
+ * SOURCE lacks is removed. 0 or -1. */
+static int refresh_file(const char *source, const char *src, const char *file)
+{
+	char *from = fs_join(source, file), *to = fs_join(src, file);
+	struct stat st;
+	int rc = 0;
+	if (stat(from, &st) != 0) {
+		rc = fs_remove_tree(to);
+	} else {
+		size_t len = 0;
+		char *text = fs_read_file(from, &len);
+		rc = text && fs_write_file_atomic(to, text, len) == 0 ? chmod(to, st.st_mode & 07777) : -1;
+		free(text);
+	}
+	free(from);
+	free(to);
+	return rc;
+}
+
+/* Brings FROM (a kept out/) in as out/, by rename (MOVE) or copy, and lists the files whose
+ * content changed since it was built; NULL (and no out/) when it has no usable record. */
+static char **try_out(struct build_seat *seat, const char *from, bool move, const char *log)
+{
+	struct spawn_opts o = { .log_path = log };
+	char *argv[] = { "cp", "-a", (char *)from, seat->out, NULL };
+	if (!fs_is_dir(from) || (move ? rename(from, seat->out) : spawn_run(argv, &o)) != 0)
+		return NULL;
+	char *record_path = fs_join(seat->out, BUILD_SEAT_RECORD);
+	char *old_record = fs_read_file(record_path, NULL);
+	free(record_path);
+	char **stale = source_record_stale(old_record, seat->record);
+	free(old_record);
+	if (!stale)
+		fs_remove_tree(seat->out);
+	return stale;
+}
+
+/* Brings out/ in: the flavour's own, else a copy of OTHER_OUT, else an empty one. Then refreshes
+ * in src/ every file whose content changed since that out/ was built. */
+static int seat_out(struct build_seat *seat, const char *other_out, const char *source,
+		    const char *log)
+{
+	const char *from = "its own last build";
+	char **stale = try_out(seat, seat->kept, true, log);
+	if (!stale) {
+		from = "a copy of the other flavour's";
+		stale = try_out(seat, other_out, false, log);
+	}
+	if (!stale) {
+		seat->how = strdup("a new out/ (no earlier build of these sources)");
+		return fs_mkdir_p(seat->out, 0755);
+	}
+	size_t n = 0;
+	for (char **f = stale; *f; f++, n++) {
+		if (refresh_file(source, seat->src, *f) != 0) {
+			msg_error("cannot refresh %s in %s", *f, seat->src);
+			source_record_list_free(stale);
+			return -1;
+		}
+	}
+	source_record_list_free(stale);
+	seat->how = xasprintf("out/ from %s, %zu changed file(s) to rebuild from", from, n);
+	return 0;
+}
+
+int build_seat_take(const char *base, const char *flavour, const char *other,
+		    const char *pristine, const char *source, const char *log,
+		    struct build_seat *seat)
+{
+	memset(seat, 0, sizeof(*seat));
+	seat->src = fs_join(base, "src");
+	seat->out = fs_join(base, "out");
+	char *dir = fs_join(base, flavour), *other_dir = fs_join(base, other);
+	seat->kept = fs_join(dir, "out");
+	char *other_out = fs_join(other_dir, "out"), *old_src = fs_join(dir, "src");
+	int rc = -1;
+	/* An out/ still seated was left by a build that died: nobody can say what it holds. The
+	 * per-flavour src/ is the layout before the shared seat. */
+	if (fs_remove_tree(seat->out) != 0 || fs_remove_tree(old_src) != 0 || fs_mkdir_p(dir, 0755) != 0) {
+		msg_error("cannot clear %s (log: %s)", seat->out, log);
+		goto out;
+	}
+	seat->record = source_record_scan(pristine, source);
+	if (!seat->record) {
+		msg_error("cannot read the sources %s against %s", source, pristine);
+		goto out;
+	}
+	if (worktree_clone(source, seat->src, log) != 0) {
+		msg_error("cannot link %s to %s (log: %s)", source, seat->src, log);
+		goto out;
+	}
+	if (seat_out(seat, other_out, source, log) != 0) {
+		msg_error("cannot seat the build directory %s (log: %s)", seat->out, log);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(dir);
+	free(other_dir);
+	free(other_out);
+	free(old_src);
+	return rc;
+}
+
+int build_seat_leave(struct build_seat *seat, bool built)
+{
+	int rc = 0;
+	if (built) {
+		char *record_path = fs_join(seat->out, BUILD_SEAT_RECORD);
+		rc = fs_write_file_atomic(record_path, seat->record, strlen(seat->record));
+		free(record_path);
+	}
+	if (fs_remove_tree(seat->kept) != 0 || rename(seat->out, seat->kept) != 0) {
+		msg_error("cannot move %s back to %s", seat->out, seat->kept);
+		rc = -1;
+	}
+	return rc;
+}

@@ -1,0 +1,221 @@
+/* Unit tests: the source records and the shared build seat that let one flavour's out/ serve
+ * the other, rebuilding only what differs (issue 4's patched build after the vanilla one). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "build_seat.h"
+#include "fsutil.h"
+#include "source_record.h"
+#include "worktree.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void put(const char *dir, const char *file, const char *text)
+{
+	char *path = fs_join(dir, file);
+	char *parent = strdup(path);
+	*strrchr(parent, '/') = '\0';
+	fs_mkdir_p(parent, 0755);
+	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0);
+	free(parent);
+	free(path);
+}
+
+static char *read_in(const char *dir, const char *file)
+{
+	char *path = fs_join(dir, file);
+	char *text = fs_read_file(path, NULL);
+	free(path);
+	return text;
+}
+
+static ino_t inode_of(const char *dir, const char *file)
+{
+	char *path = fs_join(dir, file);
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	free(path);
+	return st.st_ino;
+}
+
+/* A pristine tree and a hard-linked patched copy: one file changed, one added, one replaced by
+ * a file of the same content (another inode, no difference). */
+static char *make_trees(char *root, char **pristine, char **patched)
+{
+	assert_non_null(mkdtemp(root));
+	*pristine = fs_join(root, "pristine");
+	*patched = fs_join(root, "patched");
+	put(*pristine, "kernel/kallsyms.c", "proc_create(\"kallsyms\", 0444);\n");
+	put(*pristine, "kernel/printk/printk.c", "int dmesg_restrict;\n");
+	put(*pristine, "Makefile", "VERSION = 6\n");
+	char *log = fs_join(root, "log");
+	assert_int_equal(worktree_clone(*pristine, *patched, log), 0);
+	free(log);
+	assert_int_equal(worktree_replace(*patched, "kernel/kallsyms.c",
+					  "proc_create(\"kallsyms\", 0400);\n"), 0);
+	assert_int_equal(worktree_replace(*patched, "Makefile", "VERSION = 6\n"), 0);
+	put(*patched, "kernel/new.c", "int added;\n");
+	return root;
+}
+
+static void a_record_names_the_files_whose_content_differs(void **state)
+{
+	(void)state;
+	char root[] = "/tmp/hb-test-record-XXXXXX";
+	char *pristine, *patched;
+	make_trees(root, &pristine, &patched);
+	char *rec = source_record_scan(pristine, patched);
+	assert_non_null(rec);
+	char *want_head = xasprintf("hb-source-record 1\npristine %s\nfile ", pristine);
+	assert_int_equal(strncmp(rec, want_head, strlen(want_head)), 0);
+	assert_non_null(strstr(rec, " kernel/kallsyms.c\n"));
+	assert_non_null(strstr(rec, " kernel/new.c\n"));
+	assert_null(strstr(rec, "Makefile"));    /* same content, another inode */
+	assert_null(strstr(rec, "printk.c"));    /* the pristine file itself */
+	assert_true(strstr(rec, "kallsyms.c") < strstr(rec, "new.c")); /* sorted */
+	char *vanilla = source_record_scan(pristine, pristine);
+	char *want_vanilla = xasprintf("hb-source-record 1\npristine %s\n", pristine);
+	assert_string_equal(vanilla, want_vanilla);
+	char *missing = fs_join(root, "missing");
+	assert_null(source_record_scan(pristine, missing));
+	fs_remove_tree(root);
+	free(missing);
+	free(want_vanilla);
+	free(vanilla);
+	free(want_head);
+	free(rec);
+	free(pristine);
+	free(patched);
+}
+
+static void stale_files_are_those_whose_recorded_content_differs(void **state)
+{
+	(void)state;
+	const char *old = "hb-source-record 1\npristine /p\n"
+			  "file 0000000000000001 a.c\nfile 0000000000000002 b.c\nfile 0000000000000003 c.c\n";
+	const char *new = "hb-source-record 1\npristine /p\n"
+			  "file 0000000000000001 a.c\nfile 0000000000000009 b.c\nfile 0000000000000004 d.c\n";
+	char **stale = source_record_stale(old, new);
+	assert_non_null(stale);
+	assert_string_equal(stale[0], "b.c");   /* changed content */
+	assert_string_equal(stale[1], "c.c");   /* pristine again */
+	assert_string_equal(stale[2], "d.c");   /* newly changed */
+	assert_null(stale[3]);
+	source_record_list_free(stale);
+	stale = source_record_stale(new, new);
+	assert_non_null(stale);
+	assert_null(stale[0]);
+	source_record_list_free(stale);
+	/* Another pristine tree, no record, or garbage: nothing built from OLD can be reused. */
+	assert_null(source_record_stale("hb-source-record 1\npristine /q\n", new));
+	assert_null(source_record_stale(NULL, new));
+	assert_null(source_record_stale("file 1 a.c\n", new));
+}
+
+/* A stand-in for kbuild: an "object" per build, and a mark that a build happened. */
+static void fake_build(struct build_seat *seat, const char *object)
+{
+	put(seat->out, "vmlinux", object);
+	assert_int_equal(build_seat_leave(seat, true), 0);
+	build_seat_free(seat);
+}
+
+static void a_flavour_without_an_out_starts_from_the_others_with_changed_files_refreshed(void **state)
+{
+	(void)state;
+	char root[] = "/tmp/hb-test-seat-XXXXXX";
+	char *pristine, *patched;
+	make_trees(root, &pristine, &patched);
+	char *base = fs_join(root, "build"), *log = fs_join(root, "log");
+	struct build_seat seat;
+	assert_int_equal(build_seat_take(base, "vanilla", "patched", pristine, pristine, log, &seat), 0);
+	assert_string_equal(seat.how, "a new out/ (no earlier build of these sources)");
+	assert_int_equal(inode_of(seat.src, "kernel/kallsyms.c"), inode_of(pristine, "kernel/kallsyms.c"));
+	fake_build(&seat, "vanilla objects");
+
+	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
+	assert_non_null(strstr(seat.how, "a copy of the other flavour's, 2 changed file(s)"));
+	char *object = read_in(seat.out, "vmlinux");
+	assert_string_equal(object, "vanilla objects"); /* kbuild starts from vanilla's out/ */
+	free(object);
+	/* The changed files are new files in src/ (fresh mtimes), not links to the patched tree. */
+	assert_int_not_equal(inode_of(seat.src, "kernel/kallsyms.c"), inode_of(patched, "kernel/kallsyms.c"));
+	char *text = read_in(seat.src, "kernel/kallsyms.c");
+	assert_string_equal(text, "proc_create(\"kallsyms\", 0400);\n");
+	free(text);
+	assert_int_equal(inode_of(seat.src, "kernel/printk/printk.c"),
+			 inode_of(pristine, "kernel/printk/printk.c"));
+	fake_build(&seat, "patched objects");
+	char *vanilla_out = fs_join(base, "vanilla/out");
+	object = read_in(vanilla_out, "vmlinux");
+	assert_string_equal(object, "vanilla objects"); /* the copy left vanilla's alone */
+	free(object);
+
+	/* Each flavour then takes its own out/ back; nothing changed, nothing to refresh. */
+	assert_int_equal(build_seat_take(base, "vanilla", "patched", pristine, pristine, log, &seat), 0);
+	assert_string_equal(seat.how, "out/ from its own last build, 0 changed file(s) to rebuild from");
+	assert_false(fs_exists(vanilla_out)); /* seated, not copied */
+	fake_build(&seat, "vanilla objects");
+
+	/* A new apply reverts kallsyms.c: the patched out/ must rebuild it. */
+	assert_int_equal(worktree_replace(patched, "kernel/kallsyms.c", "proc_create(\"kallsyms\", 0444);\n"), 0);
+	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
+	assert_string_equal(seat.how, "out/ from its own last build, 1 changed file(s) to rebuild from");
+	/* A build that fails keeps the old record: the next take refreshes the file again. */
+	assert_int_equal(build_seat_leave(&seat, false), 0);
+	build_seat_free(&seat);
+	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
+	assert_string_equal(seat.how, "out/ from its own last build, 1 changed file(s) to rebuild from");
+	fake_build(&seat, "patched objects");
+
+	/* An out/ without a record (a build that never finished) is not trusted: the other
+	 * flavour's serves, and without that a new one. */
+	char *record = xasprintf("%s/patched/out/%s", base, BUILD_SEAT_RECORD);
+	assert_int_equal(unlink(record), 0);
+	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
+	assert_string_equal(seat.how, "out/ from a copy of the other flavour's, 1 changed file(s) to rebuild from");
+	/* That build fails: its out/ keeps the record it was copied with, which still names
+	 * the file to rebuild. */
+	assert_int_equal(build_seat_leave(&seat, false), 0);
+	build_seat_free(&seat);
+	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
+	assert_string_equal(seat.how, "out/ from its own last build, 1 changed file(s) to rebuild from");
+	assert_int_equal(build_seat_leave(&seat, false), 0);
+	build_seat_free(&seat);
+	char *vanilla_record = xasprintf("%s/vanilla/out/%s", base, BUILD_SEAT_RECORD);
+	assert_int_equal(unlink(vanilla_record), 0);
+	assert_int_equal(unlink(record), 0);
+	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
+	assert_string_equal(seat.how, "a new out/ (no earlier build of these sources)");
+	assert_false(fs_exists(seat.kept));
+	char *vm = fs_join(seat.out, "vmlinux");
+	assert_false(fs_exists(vm));
+	free(vm);
+	assert_int_equal(build_seat_leave(&seat, false), 0);
+	build_seat_free(&seat);
+	free(vanilla_record);
+
+	fs_remove_tree(root);
+	free(record);
+	free(vanilla_out);
+	free(base);
+	free(log);
+	free(pristine);
+	free(patched);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_record_names_the_files_whose_content_differs),
+		cmocka_unit_test(stale_files_are_those_whose_recorded_content_differs),
+		cmocka_unit_test(a_flavour_without_an_out_starts_from_the_others_with_changed_files_refreshed),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
