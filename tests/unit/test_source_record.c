@@ -126,6 +126,22 @@ static void fake_build(struct build_seat *seat, const char *object)
 	build_seat_free(seat);
 }
 
+#define OWN_ONE_CHANGED "out/ from its own last build, 1 changed file(s) to rebuild from"
+
+static void failed_build(struct build_seat *seat)
+{
+	assert_int_equal(build_seat_leave(seat, false), 0);
+	build_seat_free(seat);
+}
+
+/* Seats the patched flavour of SOURCE and checks which out/ it started from. */
+static void take_patched(const char *base, const char *pristine, const char *source,
+			 const char *log, const char *want_how, struct build_seat *seat)
+{
+	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, source, log, seat), 0);
+	assert_string_equal(seat->how, want_how);
+}
+
 static void a_flavour_without_an_out_starts_from_the_others_with_changed_files_refreshed(void **state)
 {
 	(void)state;
@@ -165,40 +181,32 @@ static void a_flavour_without_an_out_starts_from_the_others_with_changed_files_r
 
 	/* A new apply reverts kallsyms.c: the patched out/ must rebuild it. */
 	assert_int_equal(worktree_replace(patched, "kernel/kallsyms.c", "proc_create(\"kallsyms\", 0444);\n"), 0);
-	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
-	assert_string_equal(seat.how, "out/ from its own last build, 1 changed file(s) to rebuild from");
+	take_patched(base, pristine, patched, log, OWN_ONE_CHANGED, &seat);
 	/* A build that fails keeps the old record: the next take refreshes the file again. */
-	assert_int_equal(build_seat_leave(&seat, false), 0);
-	build_seat_free(&seat);
-	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
-	assert_string_equal(seat.how, "out/ from its own last build, 1 changed file(s) to rebuild from");
+	failed_build(&seat);
+	take_patched(base, pristine, patched, log, OWN_ONE_CHANGED, &seat);
 	fake_build(&seat, "patched objects");
 
 	/* An out/ without a record (a build that never finished) is not trusted: the other
 	 * flavour's serves, and without that a new one. */
 	char *record = xasprintf("%s/patched/out/%s", base, BUILD_SEAT_RECORD);
 	assert_int_equal(unlink(record), 0);
-	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
-	assert_string_equal(seat.how, "out/ from a copy of the other flavour's, 1 changed file(s) to rebuild from");
+	take_patched(base, pristine, patched, log,
+		     "out/ from a copy of the other flavour's, 1 changed file(s) to rebuild from", &seat);
 	/* That build fails: its out/ keeps the record it was copied with, which still names
 	 * the file to rebuild. */
-	assert_int_equal(build_seat_leave(&seat, false), 0);
-	build_seat_free(&seat);
-	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
-	assert_string_equal(seat.how, "out/ from its own last build, 1 changed file(s) to rebuild from");
-	assert_int_equal(build_seat_leave(&seat, false), 0);
-	build_seat_free(&seat);
+	failed_build(&seat);
+	take_patched(base, pristine, patched, log, OWN_ONE_CHANGED, &seat);
+	failed_build(&seat);
 	char *vanilla_record = xasprintf("%s/vanilla/out/%s", base, BUILD_SEAT_RECORD);
 	assert_int_equal(unlink(vanilla_record), 0);
 	assert_int_equal(unlink(record), 0);
-	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
-	assert_string_equal(seat.how, "a new out/ (no earlier build of these sources)");
+	take_patched(base, pristine, patched, log, "a new out/ (no earlier build of these sources)", &seat);
 	assert_false(fs_exists(seat.kept));
 	char *vm = fs_join(seat.out, "vmlinux");
 	assert_false(fs_exists(vm));
 	free(vm);
-	assert_int_equal(build_seat_leave(&seat, false), 0);
-	build_seat_free(&seat);
+	failed_build(&seat);
 	free(vanilla_record);
 
 	fs_remove_tree(root);
