@@ -1,8 +1,8 @@
 #include "build.h"
 
 #include "apply.h"
-#include "build_seat.h"
 #include "apply_stamp.h"
+#include "build_seat.h"
 #include "commands.h"
 #include "exitcodes.h"
 #include "feature_table.h"

@@ -176,14 +176,16 @@ static int probe_fs(const void *arg)
 	return 0;
 }
 
+/* settle_ms: how long to wait before unloading what the probe loaded (triggers.h). */
 static const struct {
 	const char *name;
 	int (*probe)(const void *arg);
 	int userns_only;
+	unsigned settle_ms;
 } probes[] = {
-	{ "families", probe_families, 0 }, { "netlink", probe_netlink, 0 },
-	{ "inet", probe_inet, 0 },         { "ldisc", probe_ldisc, 0 },
-	{ "alg", probe_alg, 0 },           { "fs", probe_fs, 1 },
+	{ "families", probe_families, 0, 0 }, { "netlink", probe_netlink, 0, 0 },
+	{ "inet", probe_inet, 0, 0 },         { "ldisc", probe_ldisc, 0, 0 },
+	{ "alg", probe_alg, 0, 0 },           { "fs", probe_fs, 1, SETTLE_MS },
 };
 #define N_PROBES (sizeof(probes) / sizeof(probes[0]))
 
@@ -224,7 +226,8 @@ static int measure(enum hb_who who, int *loaded)
 {
 	static char before[MODULES_MAX][HB_MOD_NAME_MAX], after[MODULES_MAX][HB_MOD_NAME_MAX];
 	char counts[256] = "";
-	int n_before = loaded_modules(before), total = 0, broken = 0, mounted = 0;
+	int n_before = loaded_modules(before), total = 0, broken = 0;
+	unsigned settle_ms = 0;
 	struct timespec t0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -232,7 +235,8 @@ static int measure(enum hb_who who, int *loaded)
 		off_t mark = modlog_mark();
 		int skip = probes[i].userns_only && who != HB_USERNS;
 		int rc = skip ? 0 : hb_run_as(who, probes[i].probe, NULL, PROBE_TIMEOUT_S);
-		mounted |= !skip && probes[i].userns_only; /* the mounts are the userns-only probe */
+		if (!skip && probes[i].settle_ms > settle_ms)
+			settle_ms = probes[i].settle_ms;
 		int requests = modlog_requests_since(mark, NULL, 0);
 		if (rc != 0) {
 			ktap_diag("%s probe as %s: %s", probes[i].name, hb_who_name(who), hb_rc_name(rc));
@@ -253,8 +257,8 @@ static int measure(enum hb_who who, int *loaded)
 		  counts, ms_since(&t0));
 	/* Only a mount queues the RCU callbacks an early unload races with; sockets, line
 	 * disciplines and AF_ALG binds need no wait (under TCG the wait costs a second). */
-	if (*loaded && mounted)
-		usleep(SETTLE_MS * 1000);
+	if (*loaded && settle_ms)
+		usleep(settle_ms * 1000);
 	for (int i = 0; i < n_after; i++)
 		if (!listed(before, n_before, after[i]) && mod_delete(after[i], 3000) < 0)
 			ktap_diag("cannot unload %s", after[i]);
