@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 void build_seat_free(struct build_seat *seat)
 {
@@ -20,26 +19,6 @@ void build_seat_free(struct build_seat *seat)
 	free(seat->record);
 	free(seat->how);
 	memset(seat, 0, sizeof(*seat));
-}
-
-/* Replaces FILE in the seat's src/ by a new file with SOURCE's content: a fresh mtime. A file
- * SOURCE lacks is removed. 0 or -1. */
-static int refresh_file(const char *source, const char *src, const char *file)
-{
-	char *from = fs_join(source, file), *to = fs_join(src, file);
-	struct stat st;
-	int rc = 0;
-	if (stat(from, &st) != 0) {
-		rc = fs_remove_tree(to);
-	} else {
-		size_t len = 0;
-		char *text = fs_read_file(from, &len);
-		rc = text && fs_write_file_atomic(to, text, len) == 0 ? chmod(to, st.st_mode & 07777) : -1;
-		free(text);
-	}
-	free(from);
-	free(to);
-	return rc;
 }
 
 /* Brings FROM (a kept out/) in as out/, by rename (MOVE) or copy, and lists the files whose
@@ -77,7 +56,7 @@ static int seat_out(struct build_seat *seat, const char *other_out, const char *
 	}
 	size_t n = 0;
 	for (char **f = stale; *f; f++, n++) {
-		if (refresh_file(source, seat->src, *f) != 0) {
+		if (worktree_copy_file(source, seat->src, *f) != 0) {
 			msg_error("cannot refresh %s in %s", *f, seat->src);
 			source_record_list_free(stale);
 			return -1;

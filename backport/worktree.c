@@ -76,18 +76,29 @@ char **worktree_diff_files(const char *diff)
 	return files;
 }
 
-int worktree_copy_back(const char *work, const char *dest, char **files)
+int worktree_copy_file(const char *from_tree, const char *to_tree, const char *file)
 {
-	for (char **f = files; *f; f++) {
-		char *from = fs_join(work, *f);
-		char *text = fs_read_file(from, NULL);
-		free(from);
-		if (!text || worktree_replace(dest, *f, text) != 0) {
-			free(text);
-			return -1;
-		}
+	char *from = fs_join(from_tree, file), *to = fs_join(to_tree, file);
+	struct stat st;
+	int rc;
+	if (stat(from, &st) != 0) {
+		rc = fs_remove_tree(to);
+	} else {
+		size_t len = 0;
+		char *text = fs_read_file(from, &len);
+		rc = text && fs_write_file_atomic(to, text, len) == 0 ? chmod(to, st.st_mode & 07777) : -1;
 		free(text);
 	}
+	free(from);
+	free(to);
+	return rc;
+}
+
+int worktree_copy_back(const char *work, const char *dest, char **files)
+{
+	for (char **f = files; *f; f++)
+		if (worktree_copy_file(work, dest, *f) != 0)
+			return -1;
 	return 0;
 }
 

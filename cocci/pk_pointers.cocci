@@ -107,7 +107,7 @@
 //    whichever runs second sees it and adds none).
 //  Report mode prints a line per piece, "would ..." or "present already".
 // Options: --no-includes --include-headers
-// Prefilter: %[-+ #0-9.*hlLzZtj]*p([^A-Za-z0-9]|$)|%pK && seq_printf|sysfs_emit|sprintf|snprintf|scnprintf
+// Prefilter: (seq_printf|sysfs_emit|sysfs_emit_at|sprintf|snprintf|scnprintf)[[:space:]]*\(([^;"]|"([^"\\]|\\.)*")*"([^"\\]|\\.)*%([-+ #0-9.*hlLzZtj]*p([^A-Za-z0-9]|$)|pK)
 // Prefilter: kptr_restrict|dmesg_restrict|printk_delay_msec|char \*pointer\(
 
 // Keep the layout of the lines around a change (see Comments).

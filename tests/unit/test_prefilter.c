@@ -35,7 +35,7 @@ static struct prefilter *load(const char *header, char *err, size_t errlen)
 	return pf;
 }
 
-/* The shape of pk_pointers' header: a bare %p beside a printer, or an anchor of %pK support. */
+/* Two alternatives, the first of two parts (pk_pointers' header until it matched calls). */
 static const char pk_header[] =
 	"/// a rule\n"
 	"// Options: --no-includes\n"
@@ -57,6 +57,28 @@ static void every_part_of_a_line_must_match(void **state)
 	assert_false(prefilter_match(pf, "seq_printf(m, \"%s\\n\", s);"));
 	assert_true(prefilter_match(pf, "int kptr_restrict __read_mostly;"));    /* second line */
 	assert_true(prefilter_match(pf, "static char *pointer(const char *fmt, char *buf)"));
+	prefilter_free(pf);
+}
+
+/* pk_pointers' header today: a printer's call whose arguments, up to its ';', hold a string
+ * with a bare %p or a %pK, matched over the file's whole text. */
+static const char pk_call_header[] =
+	"// Prefilter: (seq_printf|sprintf)[[:space:]]*\\(([^;\"]|\"([^\"\\\\]|\\\\.)*\")*"
+	"\"([^\"\\\\]|\\\\.)*%([-+ #0-9.*hlLzZtj]*p([^A-Za-z0-9]|$)|pK)\n";
+
+static void a_call_matches_across_its_lines_and_stops_at_its_end(void **state)
+{
+	(void)state;
+	char err[256];
+	struct prefilter *pf = load(pk_call_header, err, sizeof(err));
+	assert_non_null(pf);
+	assert_true(prefilter_match(pf, "seq_printf(m, \"%p\\n\", x);"));
+	assert_true(prefilter_match(pf, "seq_printf(m,\n\t\"a; b\"\n\t\" at %p\\n\",\n\tx);"));
+	assert_true(prefilter_match(pf, "sprintf(buf, \"\\\"%s\\\" %pK\", s, p);"));
+	assert_true(prefilter_match(pf, "seq_printf(m, \"%p\", x);\n")); /* %p at the literal's end */
+	assert_false(prefilter_match(pf, "seq_printf(m, \"%d\", 1);\npr_info(\"%p\", x);"));
+	assert_false(prefilter_match(pf, "seq_printf(m, \"%pS\", f);"));
+	assert_false(prefilter_match(pf, "seq_printf(m, \"%d\\n\", 1); /* %p */"));
 	prefilter_free(pf);
 }
 
@@ -116,6 +138,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_part_of_a_line_must_match),
+		cmocka_unit_test(a_call_matches_across_its_lines_and_stops_at_its_end),
 		cmocka_unit_test(no_line_means_no_prefilter_and_bad_regex_is_named),
 		cmocka_unit_test(files_of_a_tree_sorted_c_and_h_only),
 	};
