@@ -8,8 +8,9 @@
  * (POSIX extended regular expressions over the file's whole text: a line break is an
  * ordinary character, so that "[^;]*" runs over the lines of a call, and "$" is the end of
  * the file). A file is kept when, for at least one Prefilter line, it matches every REGEX of
- * that line. A rule without such a line keeps every file (spatch --dir). The lines are only a speed-up for the driver: spatch and
- * `make coccicheck` read them as comments and parse every file, with the same result. */
+ * that line. A rule without such a line keeps every file (spatch --dir). The lines are only
+ * a speed-up for the driver: spatch and `make coccicheck` read them as comments and parse
+ * every file, with the same result. */
 #ifndef HB_PREFILTER_H
 #define HB_PREFILTER_H
 

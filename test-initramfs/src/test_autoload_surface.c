@@ -133,7 +133,7 @@ static int probe_inet(const void *arg)
 	static const int protocols[] = { 33 /* dccp */, 115 /* l2tp */, 132 /* sctp */,
 					 136 /* udplite */, 256 /* smc */, 262 /* mptcp */,
 					 200, 254 };
-	static const int types[] = { SOCK_STREAM, SOCK_DGRAM, SOCK_SEQPACKET, 6 /* SOCK_DCCP */ };
+	static const int types[] = { SOCK_STREAM, SOCK_DGRAM, SOCK_SEQPACKET, SOCK_DCCP };
 
 	(void)arg;
 	for (size_t p = 0; p < sizeof(protocols) / sizeof(protocols[0]); p++)
