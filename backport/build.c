@@ -4,6 +4,7 @@
 #include "apply_stamp.h"
 #include "build_seat.h"
 #include "commands.h"
+#include "config_stamp.h"
 #include "exitcodes.h"
 #include "feature_table.h"
 #include "fetch.h"
@@ -49,8 +50,38 @@ static void print_log_errors(const char *log)
 	free(text);
 }
 
+/* Whether OUTDIR's .config is what configuring for FRAGMENT and RECORD would write
+ * (config_stamp.h); if so, says so on the stage's output. */
+static bool config_current(const char *outdir, const char *fragment, const char *record,
+			   const char *what)
+{
+	char *config_path = fs_join(outdir, ".config"), *stamp_path = fs_join(outdir, CONFIG_STAMP_FILE);
+	char *config = fs_read_file(config_path, NULL), *stamp = fs_read_file(stamp_path, NULL);
+	bool current = config_stamp_current(stamp, fragment, record, config);
+	if (current)
+		msg_info("%s: .config is current (same fragment, no Kconfig input changed)", what);
+	free(config);
+	free(stamp);
+	free(stamp_path);
+	free(config_path);
+	return current;
+}
+
+static void write_config_stamp(const char *outdir, const char *fragment, const char *record,
+			       const char *config)
+{
+	char *stamp_path = fs_join(outdir, CONFIG_STAMP_FILE);
+	char *stamp = config_stamp_make(fragment, record, config);
+	if (fs_write_file_atomic(stamp_path, stamp, strlen(stamp)) != 0)
+		msg_warn("cannot write %s: the next build configures again", stamp_path);
+	free(stamp);
+	free(stamp_path);
+}
+
+/* make tinyconfig, the repo's fragment, make olddefconfig, and a check that every option of
+ * the fragment survived; skipped when out/'s stamp says the .config is current. */
 static int configure(const struct hb_ctx *ctx, const char *src, const char *outdir,
-		     const char *log, char **env, const char *what)
+		     const char *record, const char *log, char **env, const char *what)
 {
 	static const char *const tiny[] = { "tinyconfig", NULL };
 	static const char *const olddef[] = { "olddefconfig", NULL };
@@ -62,6 +93,13 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 		msg_error("cannot read the config fragment %s", fragment_path);
 		goto out;
 	}
+	if (config_current(outdir, fragment, record, what)) {
+		rc = HB_EXIT_OK;
+		goto out;
+	}
+	char *stamp_path = fs_join(outdir, CONFIG_STAMP_FILE);
+	fs_remove_tree(stamp_path); /* a configure that fails midway leaves no stamp */
+	free(stamp_path);
 	if (kbuild_make(ctx, src, outdir, log, env, tiny, what) != 0) {
 		msg_error("%s: make tinyconfig failed (log: %s)", what, log);
 		goto out;
@@ -79,14 +117,16 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	config = fs_read_file(config_path, NULL);
 	char *missing = NULL;
 	int bad = kconfig_check(fragment, config ? config : "", &missing);
-	free(config);
 	if (bad) {
 		msg_error("%s: %d option(s) of %s did not survive olddefconfig:\n%s", what, bad,
 			  fragment_path, missing);
 		rc = HB_EXIT_FAILED;
 	} else {
 		rc = HB_EXIT_OK;
+		if (config)
+			write_config_stamp(outdir, fragment, record, config);
 	}
+	free(config);
 	free(missing);
 out:
 	free(fragment);
@@ -164,7 +204,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		goto out;
 	}
 	msg_info("%s: %s", what, seat.how);
-	rc = configure(ctx, seat.src, seat.out, out->log, env, what);
+	rc = configure(ctx, seat.src, seat.out, seat.record, out->log, env, what);
 	if (rc)
 		goto out;
 	static const char *const targets[] = { "bzImage", "modules", NULL };

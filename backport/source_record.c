@@ -1,10 +1,10 @@
 #include "source_record.h"
 
+#include "fnv_hash.h"
 #include "fsutil.h"
 
 #include <ftw.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,14 +16,6 @@ struct record_line {
 	char *path;
 	char *hash;
 };
-
-static uint64_t fnv1a(const char *data, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)data[i]) * 0x100000001b3ull;
-	return h;
-}
 
 /* nftw has no user argument: the scan in progress. */
 static struct {
@@ -65,7 +57,7 @@ static int scan_file(const char *path, const struct stat *st, int type, struct F
 			scan.lines = realloc(scan.lines, scan.cap * sizeof(*scan.lines));
 		}
 		scan.lines[scan.n].path = strdup(rel);
-		scan.lines[scan.n].hash = xasprintf("%016llx", (unsigned long long)fnv1a(text, len));
+		scan.lines[scan.n].hash = xasprintf("%016llx", (unsigned long long)fnv1a_hash(text, len));
 		scan.n++;
 	}
 	free(text);

@@ -1,0 +1,78 @@
+#include "config_stamp.h"
+
+#include "fnv_hash.h"
+#include "fsutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define STAMP_MAGIC "hb-config-stamp 1\n"
+
+static bool starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool config_stamp_kconfig_input(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t len = strlen(path);
+	return starts_with(base, "Kconfig") || starts_with(path, "scripts/") ||
+	       (len > 7 && strcmp(path + len - 7, ".config") == 0) || strcmp(path, "Makefile") == 0 ||
+	       starts_with(path, "arch/x86/Makefile");
+}
+
+/* The record's lines that decide Kconfig's answer: "pristine PATH" and "file HASH PATH" for
+ * the Kconfig inputs (source_record.h); one string, in the record's order. */
+static char *kconfig_lines(const char *record)
+{
+	char *out = strdup(record); /* the kept lines, moved up over the others */
+	if (!out)
+		abort();
+	size_t used = 0;
+	for (char *line = out; *line;) {
+		char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) + 1 : strlen(line);
+		bool keep = starts_with(line, "pristine ");
+		if (starts_with(line, "file ")) {
+			if (end)
+				*end = '\0'; /* the path ends at its line's end */
+			char *path = strchr(line + 5, ' ');
+			keep = path && config_stamp_kconfig_input(path + 1);
+			if (end)
+				*end = '\n';
+		}
+		if (keep)
+			memmove(out + used, line, n);
+		used += keep ? n : 0;
+		line += n;
+	}
+	out[used] = '\0';
+	return out;
+}
+
+static unsigned long long hash_of(const char *text)
+{
+	return (unsigned long long)fnv1a_hash(text, strlen(text));
+}
+
+char *config_stamp_make(const char *fragment, const char *record, const char *config)
+{
+	char *kconfig = kconfig_lines(record);
+	char *stamp = xasprintf(STAMP_MAGIC "fragment %016llx\nkconfig %016llx\nconfig %016llx\n",
+				hash_of(fragment), hash_of(kconfig), hash_of(config));
+	free(kconfig);
+	return stamp;
+}
+
+bool config_stamp_current(const char *stamp, const char *fragment, const char *record,
+			  const char *config)
+{
+	if (!stamp || !fragment || !record || !config)
+		return false;
+	char *now = config_stamp_make(fragment, record, config);
+	bool same = strcmp(now, stamp) == 0;
+	free(now);
+	return same;
+}

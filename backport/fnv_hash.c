@@ -1,0 +1,9 @@
+#include "fnv_hash.h"
+
+uint64_t fnv1a_hash(const char *data, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)data[i]) * 0x100000001b3ull;
+	return h;
+}

@@ -1,0 +1,11 @@
+/* FNV-1a, 64 bits: a quick hash of file contents, to tell whether they changed (not a digest
+ * against tampering). */
+#ifndef HB_FNV_HASH_H
+#define HB_FNV_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+uint64_t fnv1a_hash(const char *data, size_t len);
+
+#endif
