@@ -2,6 +2,7 @@
 
 #include "fsutil.h"
 #include "msg.h"
+#include "str_affix.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -199,12 +200,6 @@ bool apt_sources_find_in_text(const char *text, bool format_deb822, char *uri, s
 	return found;
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-	return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
 static int by_name(const struct dirent **a, const struct dirent **b)
 {
 	return strcmp((*a)->d_name, (*b)->d_name);
@@ -232,7 +227,7 @@ int apt_sources_find_mirror(const char *etc_apt, char *uri, size_t len, char *er
 	int n = found ? 0 : scandir(dir, &names, NULL, by_name);
 	for (int i = 0; i < n; i++) {
 		const char *name = names[i]->d_name;
-		bool is_list = ends_with(name, ".list"), is_sources = ends_with(name, ".sources");
+		bool is_list = str_ends_with(name, ".list"), is_sources = str_ends_with(name, ".sources");
 		if (!found && (is_list || is_sources)) {
 			char *path = fs_join(dir, name);
 			found = try_file(path, is_sources, uri, len, &read_count);

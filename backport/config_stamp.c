@@ -2,25 +2,20 @@
 
 #include "fnv_hash.h"
 #include "fsutil.h"
+#include "str_affix.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define STAMP_MAGIC "hb-config-stamp 1\n"
 
-static bool starts_with(const char *s, const char *prefix)
-{
-	return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
 bool config_stamp_kconfig_input(const char *path)
 {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	size_t len = strlen(path);
-	return starts_with(base, "Kconfig") || starts_with(path, "scripts/") ||
-	       (len > 7 && strcmp(path + len - 7, ".config") == 0) || strcmp(path, "Makefile") == 0 ||
-	       starts_with(path, "arch/x86/Makefile");
+	return str_starts_with(base, "Kconfig") || str_starts_with(path, "scripts/") ||
+	       str_ends_with(path, ".config") || strcmp(path, "Makefile") == 0 ||
+	       str_starts_with(path, "arch/x86/Makefile");
 }
 
 /* The record's lines that decide Kconfig's answer: "pristine PATH" and "file HASH PATH" for
@@ -34,8 +29,8 @@ static char *kconfig_lines(const char *record)
 	for (char *line = out; *line;) {
 		char *end = strchr(line, '\n');
 		size_t n = end ? (size_t)(end - line) + 1 : strlen(line);
-		bool keep = starts_with(line, "pristine ");
-		if (starts_with(line, "file ")) {
+		bool keep = str_starts_with(line, "pristine ");
+		if (str_starts_with(line, "file ")) {
 			if (end)
 				*end = '\0'; /* the path ends at its line's end */
 			char *path = strchr(line + 5, ' ');

@@ -4,6 +4,7 @@
 #include "json.h"
 #include "msg.h"
 #include "run_result_json.h"
+#include "str_affix.h"
 
 #include <dirent.h>
 #include <libgen.h>
@@ -16,12 +17,6 @@ struct found {
 	char **from; /* the file each result came from */
 	size_t count, cap;
 };
-
-static bool ends_with(const char *s, const char *tail)
-{
-	size_t n = strlen(s), t = strlen(tail);
-	return n >= t && strcmp(s + n - t, tail) == 0;
-}
 
 static bool same(const char *a, const char *b)
 {
@@ -127,7 +122,7 @@ static int load_dir(struct found *f, const char *dir, char *err, size_t errlen)
 		if (rc == 0 && lstat(path, &st) == 0) {
 			if (S_ISDIR(st.st_mode))
 				rc = load_dir(f, path, err, errlen);
-			else if (S_ISREG(st.st_mode) && in_kernels && ends_with(names[i], ".json"))
+			else if (S_ISREG(st.st_mode) && in_kernels && str_ends_with(names[i], ".json"))
 				rc = load_file(f, path, err, errlen);
 		}
 		free(path);

@@ -1,0 +1,10 @@
+/* Whether a string begins or ends with another. */
+#ifndef HB_STR_AFFIX_H
+#define HB_STR_AFFIX_H
+
+#include <stdbool.h>
+
+bool str_starts_with(const char *s, const char *prefix);
+bool str_ends_with(const char *s, const char *suffix);
+
+#endif
