@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "constify_manifest.h"
 #include "doc_sysctl.h"
+#include "kconfig_entry.h"
 #include "exitcodes.h"
 #include "feature_table.h"
 #include "fetch.h"
@@ -77,6 +78,42 @@ static char *document_sysctl(const struct feature *f, const char *work, const ch
 	return diff;
 }
 
+/* Adds the feature's Kconfig option to WORK when its C change reads it and the tree does not
+ * declare it. Returns the diff ("" when nothing to add) or NULL on failure. */
+static char *add_kconfig(const struct feature *f, const char *work, const char *c_diff)
+{
+	char *marker = xasprintf("CONFIG_%s", f->kconfig_symbol);
+	bool reads_it = strstr(c_diff, marker) != NULL;
+	free(marker);
+	if (!reads_it)
+		return strdup("");
+	for (const char *const *file = f->kconfig_files; *file; file++) {
+		char *path = fs_join(work, *file);
+		char *old_text = fs_exists(path) ? fs_read_file(path, NULL) : NULL;
+		free(path);
+		if (!old_text || !kconfig_declares(old_text, f->kconfig_anchor)) {
+			free(old_text);
+			continue;
+		}
+		char *diff = NULL;
+		if (kconfig_declares(old_text, f->kconfig_symbol)) {
+			diff = strdup("");
+		} else {
+			char *new_text = kconfig_insert_before(old_text, f->kconfig_anchor,
+							       f->kconfig_entry);
+			if (new_text && worktree_replace(work, *file, new_text) == 0)
+				diff = worktree_text_diff(*file, old_text, new_text);
+			free(new_text);
+		}
+		free(old_text);
+		return diff;
+	}
+	/* No file declares the anchor: the C change's #ifdef falls back to 0. */
+	msg_info("%-18s   no Kconfig file declares %s: CONFIG_%s not added", f->name,
+		 f->kconfig_anchor, f->kconfig_symbol);
+	return strdup("");
+}
+
 static int count_files(const char *diff)
 {
 	char **files = worktree_diff_files(diff);
@@ -132,9 +169,17 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		free(c_diff);
 		goto out;
 	}
-	r->diff = xasprintf("%s%s", c_diff, doc_diff);
+	char *kconfig_diff = f->kconfig_symbol ? add_kconfig(f, work, c_diff) : strdup("");
+	if (!kconfig_diff) {
+		msg_error("%s: cannot add its Kconfig option in %s", f->name, work);
+		free(c_diff);
+		free(doc_diff);
+		goto out;
+	}
+	r->diff = xasprintf("%s%s%s", c_diff, doc_diff, kconfig_diff);
 	free(c_diff);
 	free(doc_diff);
+	free(kconfig_diff);
 	r->files = count_files(r->diff);
 	if (*r->diff) {
 		r->outcome = OUTCOME_CHANGED;

@@ -31,8 +31,8 @@ char *apply_stamp_text(const struct hb_ctx *ctx, const char *tree, unsigned mask
 		free(path);
 		if (!rule)
 			return NULL;
-		h = fnv1a(fnv1a(fnv1a(fnv1a(fnv1a(h, f->name), rule), f->subject), f->why),
-			  f->doc_body);
+		h = fnv1a(fnv1a(fnv1a(fnv1a(fnv1a(fnv1a(h, f->name), rule), f->subject), f->why),
+				  f->doc_body), f->kconfig_entry);
 		free(rule);
 	}
 	return xasprintf("tree %s\nfeatures %u\nrules %016llx\n", tree, mask, (unsigned long long)h);

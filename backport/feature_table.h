@@ -12,6 +12,13 @@ struct feature {
 	const char *why;         /* paragraph for the patch description */
 	const char *sysctl;      /* kernel.SYSCTL documented by the driver, or NULL */
 	const char *doc_body;    /* its documentation paragraph */
+	/* A Kconfig option the C change reads (CONFIG_SYMBOL, behind #ifdef, so that the
+	 * change builds without it too): added before "config ANCHOR" in the first of FILES
+	 * that declares ANCHOR, when the C diff names it and the tree lacks it. */
+	const char *kconfig_symbol;
+	const char *kconfig_anchor;
+	const char *const *kconfig_files; /* NULL-terminated, relative to the tree */
+	const char *kconfig_entry;        /* whole lines, each ending in '\n' */
 	/* Every .c file the rule changes is compiled (allmodconfig); a file that builds
 	 * without the change and not with it is left out of the patch. */
 	bool compiler_decides;

@@ -101,7 +101,8 @@ int fuzz_built(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 					 "hb.timeout=%ld hb.fuzz=%ld hb.seed=%ld",
 					 seconds + 120, seconds, seed);
 		struct qemu_opts o = { .kernel = b->bzimage, .initrd = cpio, .append = append,
-				       .mem_mb = 512, .timeout_s = (unsigned)seconds + 300,
+				       .mem_mb = 512, .smp = QEMU_GUEST_SMP,
+				       .timeout_s = (unsigned)seconds + 300,
 				       .idle_timeout_s = (unsigned)seconds + 120,
 				       .console_log = out->console_log, .done_marker = "# hb-done" };
 		char why[256], err[512];

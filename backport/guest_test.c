@@ -23,7 +23,9 @@
 
 #define BOOT_TIMEOUT_S 600
 #define BOOT_IDLE_S 120
-#define GUEST_APPEND "console=ttyS0 panic=-1 loglevel=4 hb.timeout=240"
+/* modules_restrict=1: the patched kernel must start at that level (suite modules_restrict,
+ * case boot_param); vanilla passes the unknown word on to /init's environment. */
+#define GUEST_APPEND "console=ttyS0 panic=-1 loglevel=4 hb.timeout=240 modules_restrict=1"
 
 /* The guest's suites, in the order /init runs them, and the feature each proves. A suite
  * whose proof rests on a test module (test-initramfs/kmod/, converted by the rules only on
@@ -291,7 +293,7 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 					 extra_append ? " " : "", extra_append ? extra_append : "");
 		free(skip);
 		struct qemu_opts o = { .kernel = b->bzimage, .initrd = cpio, .append = append,
-				       .mem_mb = 256, .timeout_s = BOOT_TIMEOUT_S,
+				       .mem_mb = 256, .smp = QEMU_GUEST_SMP, .timeout_s = BOOT_TIMEOUT_S,
 				       .idle_timeout_s = BOOT_IDLE_S, .console_log = console,
 				       .done_marker = "# hb-done" };
 		o.accel = r->accel = accel_for_this_run(&o);

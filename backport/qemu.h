@@ -25,6 +25,10 @@
 /* Used when opts.append is NULL. */
 #define QEMU_DEFAULT_APPEND "console=ttyS0 panic=-1"
 
+/* vCPUs of the test guest: the test config builds an SMP kernel, as a distribution's is, so
+ * that what runs at once in the guest (writers of a sysctl racing) really can. */
+#define QEMU_GUEST_SMP 2
+
 struct qemu_opts {
 	const char *qemu_bin;     /* NULL: "qemu-system-x86_64" (searched on PATH) */
 	const char *kernel;       /* bzImage, required */

@@ -3,11 +3,17 @@
 /// Rosenberg's 2010 RFC "Restrictions on module loading"), next to and
 /// without changing kernel.modules_disabled:
 ///   0: no restriction (default);
-///   1: __request_module() fails with -EPERM unless the caller is root, so
-///      unprivileged users cannot auto-load modules (sockets of a modular
-///      protocol family, ...);
-///   2: nobody can load or unload a module any more, and the value can no
-///      longer be changed.
+///   1: __request_module() fails with -EPERM unless the caller is root of
+///      the initial user namespace, so unprivileged users cannot auto-load
+///      modules (sockets of a modular protocol family, crypto templates,
+///      link types, ...), also not through the crypto manager's kernel
+///      threads, which act with their requester's credentials;
+///   2: nobody can load or unload a module any more, __request_module()
+///      refuses everybody before it starts modprobe, and the value can no
+///      longer be lowered.
+/// Writing the sysctl needs CAP_SYS_MODULE; writers are serialized.  The
+/// level at boot is CONFIG_MODULES_RESTRICT_DEFAULT (0 without it) or
+/// the kernel command line's modules_restrict=N.
 ///
 // Confidence: High
 // Copyright: (C) 2024 hardening-backport contributors.
@@ -26,7 +32,13 @@
 //    tree using SYSCTL_ONE also has SYSCTL_TWO: true for Debian 5.10 and
 //    upstream >= 5.17).
 //  - handler modules_restrict_sysctl(), static, just before that table:
-//    -EPERM on write when the value is 2, else proc_dointvec_minmax().
+//    a write needs CAP_SYS_MODULE (capable(), so root that dropped it, or
+//    root of a user namespace, is refused: the file's mode alone lets any
+//    euid 0 write); under a mutex, proc_dointvec_minmax() parses into a
+//    local copy, and the value is stored unless it is 2 and the new one
+//    is not (-EPERM): writing 2 again succeeds, as modules_disabled
+//    accepts 1 again, and a write of 0 cannot slip in between the check
+//    and the store of a racing write of 2.
 //    Its parameter types are copied from the proc_dointvec_minmax()
 //    definition of the same file (kernel/sysctl.c: "void __user *" in
 //    2.6.x, "void *" from 5.8, "const struct ctl_table *" from 6.11).
@@ -35,9 +47,14 @@
 //    The handler reads the value through table->data rather than naming
 //    modules_restrict, and is __maybe_unused: in kernel/sysctl.c it is
 //    outside the #ifdef CONFIG_MODULES that surrounds the entry.
-//  - definition "int modules_restrict;" right after the definition of
+//  - definition of modules_restrict right after the definition of
 //    modules_disabled (kernel/module.c, kernel/module/main.c; never
-//    static, since kmod.c reads it).
+//    static, since kmod.c reads it), initialized from
+//    CONFIG_MODULES_RESTRICT_DEFAULT where the tree's Kconfig declares it
+//    (the driver adds that entry beside MODULE_UNLOAD; a tree without it
+//    starts at 0), and the boot parameter modules_restrict=N (__setup,
+//    0..2; another value is left to the kernel's "unknown parameter"
+//    message).
 //  - declarations "extern int modules_restrict;", never in
 //    include/linux/module.h (nearly every object includes it, so a
 //    patched build would recompile the whole kernel): in the module
@@ -54,18 +71,43 @@
 //    "if (E || modules_disabled || modules_restrict == 2) S".
 //  - __request_module(): right after the LSM hook
 //    "ret = security_kernel_module_request(...); if (ret) return ret;"
-//    a root check.  Heuristic for the uid type, decided within kmod.c:
+//    -EPERM at level 2 for everybody, at level 1 unless root.  Heuristic for the uid type, decided within kmod.c:
 //    if __request_module() still uses its local max_modprobes (the
 //    throttling of 2.6.x .. 4.12) the old scalar uid_t form
 //    "current_uid()" is used, otherwise the kuid_t form
 //    "!uid_eq(current_uid(), GLOBAL_ROOT_UID)".  This is right for
 //    2.6.36 and for every kernel >= 4.13; 3.5 .. 4.12 (kuid_t but still
 //    max_modprobes) would get the uid_t form and are not targets.
+//  - crypto/algboss.c: the crypto manager instantiates a template
+//    ("hmac(md4)", asked for by an unprivileged AF_ALG bind, a keyctl DH
+//    KDF, kTLS, ...) in the kernel thread cryptomgr_probe and tests new
+//    algorithms in cryptomgr_test.  A kernel thread runs with init_cred,
+//    so its request_module("crypto-hmac") would pass the root check on
+//    the user's behalf.  The scheduling functions, which run in the
+//    requester's context, take its credentials (get_current_cred()) into
+//    the thread's parameters; the thread acts with them
+//    (override_creds()) until it is done, then reverts and drops them, so
+//    __request_module() judges the requester, and a nested template
+//    ("cbc(hmac(md4))") schedules its own thread with the same
+//    credentials.  Sound because only the subjective credentials change
+//    (what current_uid() and the LSM hook read), the reference is taken
+//    before kthread_run() and dropped on its failure or at the thread's
+//    end, and override_creds()/revert_creds() balance both where
+//    override_creds() takes its own reference (up to 6.13) and where it
+//    does not (6.14 on).  Root's template autoloads keep working: its
+//    credentials are root's.  Shapes known: kthread_run() of
+//    cryptomgr_probe/cryptomgr_test with "param" structs, 2.6.2x to 7.x;
+//    a thread and its kthread_run() change together or not at all.
+//  - net/tipc/crypto.c (5.5 on): tipc_crypto_key_rcv() accepts a key a
+//    peer sent only for "gcm(aes)", the one algorithm TIPC supports (and
+//    requires of a local key): its work item, which runs with the
+//    kernel's credentials, would otherwise load any crypto module the
+//    peer names.  Not gated on the sysctl.
 //  Report mode prints one line per piece that patch mode would add or
 //  change and "modules_restrict: present already" where the sysctl entry
 //  (or another piece) is there.  modules_disabled itself is never changed.
 // Options: --no-includes --include-headers
-// Prefilter: modules_disabled|modules_restrict|module_mutex|__request_module
+// Prefilter: modules_disabled|modules_restrict|module_mutex|__request_module|cryptomgr_probe|tipc_crypto_key_rcv
 
 virtual patch
 virtual report
@@ -220,14 +262,35 @@ int proc_dointvec_minmax(T1 t1, int w, T2 b, size_t *l, loff_t *pp) { ... }
 type dointvec_sig.T1, dointvec_sig.T2;
 type md_entry.T;
 identifier md_entry.t;
+declarer name DEFINE_MUTEX;
 @@
 +static int __maybe_unused modules_restrict_sysctl(T1 table, int write, T2 buffer,
 +						   size_t *lenp, loff_t *ppos)
 +{
-+	/* kernel.modules_restrict: once 2, the value is locked */
-+	if (write && *(int *)table->data == 2)
++	/*
++	 * kernel.modules_restrict: writing needs CAP_SYS_MODULE; once 2, the
++	 * value is locked (2 may be written again).  Writers are serialized, so
++	 * that a write of 0 cannot land between the check and the store of 2.
++	 */
++	static DEFINE_MUTEX(modules_restrict_lock);
++	struct ctl_table tmp = *table;
++	int value;
++	int ret;
++
++	if (write && !capable(CAP_SYS_MODULE))
 +		return -EPERM;
-+	return proc_dointvec_minmax(table, write, buffer, lenp, ppos);
++	mutex_lock(&modules_restrict_lock);
++	value = *(int *)table->data;
++	tmp.data = &value;
++	ret = proc_dointvec_minmax(&tmp, write, buffer, lenp, ppos);
++	if (write && !ret) {
++		if (*(int *)table->data == 2 && value != 2)
++			ret = -EPERM;
++		else
++			*(int *)table->data = value;
++	}
++	mutex_unlock(&modules_restrict_lock);
++	return ret;
 +}
 +
  T t[] = { ... };
@@ -235,14 +298,35 @@ identifier md_entry.t;
 @add_handler_cur depends on patch && (style_new || style_old) && !has_handler && !dointvec_sig@
 type md_entry.T;
 identifier md_entry.t;
+declarer name DEFINE_MUTEX;
 @@
 +static int __maybe_unused modules_restrict_sysctl(const struct ctl_table *table, int write,
 +						   void *buffer, size_t *lenp, loff_t *ppos)
 +{
-+	/* kernel.modules_restrict: once 2, the value is locked */
-+	if (write && *(int *)table->data == 2)
++	/*
++	 * kernel.modules_restrict: writing needs CAP_SYS_MODULE; once 2, the
++	 * value is locked (2 may be written again).  Writers are serialized, so
++	 * that a write of 0 cannot land between the check and the store of 2.
++	 */
++	static DEFINE_MUTEX(modules_restrict_lock);
++	struct ctl_table tmp = *table;
++	int value;
++	int ret;
++
++	if (write && !capable(CAP_SYS_MODULE))
 +		return -EPERM;
-+	return proc_dointvec_minmax(table, write, buffer, lenp, ppos);
++	mutex_lock(&modules_restrict_lock);
++	value = *(int *)table->data;
++	tmp.data = &value;
++	ret = proc_dointvec_minmax(&tmp, write, buffer, lenp, ppos);
++	if (write && !ret) {
++		if (*(int *)table->data == 2 && value != 2)
++			ret = -EPERM;
++		else
++			*(int *)table->data = value;
++	}
++	mutex_unlock(&modules_restrict_lock);
++	return ret;
 +}
 +
  T t[] = { ... };
@@ -282,17 +366,25 @@ int modules_disabled@p = ...;
 @script:python depends on report@
 p << md_def.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: would define int modules_restrict after modules_disabled")
+coccilib.report.print_report(p[0], "modules_restrict: would define int modules_restrict and its boot parameter after modules_disabled")
 
 @add_def depends on patch@
 position md_def.p;
 @@
 (
  int modules_disabled@p;
++#ifdef CONFIG_MODULES_RESTRICT_DEFAULT
++int modules_restrict = CONFIG_MODULES_RESTRICT_DEFAULT;
++#else
 +int modules_restrict;
++#endif
 |
  int modules_disabled@p = ...;
++#ifdef CONFIG_MODULES_RESTRICT_DEFAULT
++int modules_restrict = CONFIG_MODULES_RESTRICT_DEFAULT;
++#else
 +int modules_restrict;
++#endif
 )
 
 // ------------------------------------------------------------------
@@ -425,12 +517,36 @@ __request_module(...)
 @script:python depends on report && !kmod_uid_t@
 p << kmod_hook.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading for non-root (kuid_t check) after the LSM hook")
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (kuid_t check), after the LSM hook")
 
 @script:python depends on report && kmod_uid_t@
 p << kmod_hook.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading for non-root (uid_t check) after the LSM hook")
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (uid_t check), after the LSM hook")
+
+// The boot parameter, in kmod.c (built whenever modules are): before __request_module().
+@script:python depends on report@
+p << kmod_hook.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would add the boot parameter modules_restrict=N before __request_module()")
+
+@add_boot_param depends on patch && kmod_hook@
+attribute name __init;
+declarer name __setup;
+@@
++static int __init modules_restrict_setup(char *str)
++{
++	/* modules_restrict=N on the kernel command line: the level from boot on */
++	int value;
++
++	if (get_option(&str, &value) != 1 || value < 0 || value > 2)
++		return 0;
++	modules_restrict = value;
++	return 1;
++}
++__setup("modules_restrict=", modules_restrict_setup);
++
+ __request_module(...) { ... }
 
 @add_kmod_kuid depends on patch && kmod_hook && !kmod_uid_t@
 identifier kmod_hook.ret;
@@ -442,7 +558,8 @@ __request_module(...)
   ret = security_kernel_module_request(E);
   if (ret)
     return ret;
-+ if (modules_restrict && !uid_eq(current_uid(), GLOBAL_ROOT_UID))
++ if (modules_restrict == 2 ||
++     (modules_restrict && !uid_eq(current_uid(), GLOBAL_ROOT_UID)))
 +   return -EPERM;
   ...
 }
@@ -457,7 +574,7 @@ __request_module(...)
   ret = security_kernel_module_request(E);
   if (ret)
     return ret;
-+ if (modules_restrict && current_uid())
++ if (modules_restrict == 2 || (modules_restrict && current_uid()))
 +   return -EPERM;
   ...
 }
@@ -514,3 +631,172 @@ coccilib.report.print_report(p[0], "modules_restrict: would declare extern int m
 +extern int modules_restrict;
 +
  static int modules_restrict_sysctl(...) { ... }
+
+// ------------------------------------------------------------------
+// crypto/algboss.c: the crypto manager's threads act with the
+// credentials of the task that asked for the algorithm
+// ------------------------------------------------------------------
+
+@ab_done@
+position p;
+@@
+struct cryptomgr_param@p { ... const struct cred *cred; ... };
+
+@script:python depends on report@
+p << ab_done.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: present already (crypto manager threads carry their requester's credentials)")
+
+// A thread function and the kthread_run() that starts it are changed together or not at
+// all: a reference taken for a thread that does not act with it would leak, a thread that
+// acts with a credential nobody took would crash.  So the shapes are matched first, and the
+// pair for the same function is what the changes below work on.  The thread's pieces are
+// matched as statements, not as a whole function: 2.6.x's cryptomgr_probe() ends in a
+// label after module_put_and_exit(), so no path of its body reaches the closing brace.
+@ab_sched depends on !ab_done@
+identifier thr, tfn = {cryptomgr_probe, cryptomgr_test};
+expression P, N;
+statement S;
+position p;
+@@
+thr = kthread_run@p(tfn, P, N);
+if (IS_ERR(thr)) S
+
+@ab_thread_shape depends on ab_sched@
+identifier s, param, data;
+position pd;
+@@
+struct s *param@pd = data;
+
+@ab_thread_end depends on ab_sched@
+identifier param;
+position pe;
+@@
+kfree@pe(param);
+(
+module_put_and_exit(0);
+|
+module_put_and_kthread_exit(0);
+)
+
+@script:python ab_pair@
+tfn << ab_sched.tfn;
+pd << ab_thread_shape.pd;
+st << ab_thread_shape.s;
+param << ab_thread_shape.param;
+pe << ab_thread_end.pe;
+param_end << ab_thread_end.param;
+f;
+s;
+prm;
+@@
+if pd[0].current_element != tfn or pe[0].current_element != tfn or param != param_end:
+    cocci.include_match(False)
+else:
+    coccinelle.f = cocci.make_ident(tfn)
+    coccinelle.s = cocci.make_ident(st)
+    coccinelle.prm = cocci.make_ident(param)
+
+@script:python depends on report@
+p << ab_sched.p;
+fn << ab_pair.f;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would run %s with the requester's credentials" % fn)
+
+@ab_struct depends on patch@
+identifier ab_pair.s;
+@@
+struct s {
+  ...
++ const struct cred *cred;
+};
+
+@ab_thread depends on patch@
+identifier ab_pair.s, ab_pair.prm, data;
+position q : script:python(ab_pair.f) { q[0].current_element == f };
+@@
+  struct s *prm@q = data;
++ const struct cred *old_cred = override_creds(prm->cred);
+
+@ab_thread_exit depends on patch@
+identifier ab_pair.prm;
+position q : script:python(ab_pair.f) { q[0].current_element == f };
+@@
++ revert_creds(old_cred);
++ put_cred(prm->cred);
+  kfree@q(prm);
+
+@ab_take depends on patch@
+identifier ab_pair.f, thr;
+expression P, N;
+statement S;
+@@
++ P->cred = get_current_cred();
+  thr = kthread_run(f, P, N);
+  if (IS_ERR(thr))
++ {
++   put_cred(P->cred);
+    S
++ }
+
+@ab_has_cred_h depends on ab_pair@
+@@
+#include <linux/cred.h>
+
+@ab_include depends on patch && ab_pair && !ab_has_cred_h@
+@@
++#include <linux/cred.h>
+ #include <linux/ctype.h>
+
+// ------------------------------------------------------------------
+// net/tipc/crypto.c (5.5 on): a key a peer sends (MSG_CRYPTO KEY_DISTR) is
+// attached by a work item, which runs with the kernel's credentials, and
+// its algorithm name is the peer's choice: crypto_alloc_aead() of it loads
+// any "crypto-NAME" module as root.  A key set locally must be "gcm(aes)"
+// (tipc_aead_key_validate()); a received one now must be too.  Not gated
+// on the sysctl: no TIPC node sends any other name.
+// ------------------------------------------------------------------
+
+@tipc_done@
+identifier data;
+position p;
+@@
+tipc_crypto_key_rcv@p(...) { <+... strncmp((const char *)data, "gcm(aes)", TIPC_AEAD_ALG_NAME) ...+> }
+
+@script:python depends on report@
+p << tipc_done.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: present already (TIPC accepts a received key for gcm(aes) only)")
+
+@tipc_rcv depends on !tipc_done@
+identifier rx, data, keylen;
+typedef __be32;
+position p;
+@@
+tipc_crypto_key_rcv@p(struct tipc_crypto *rx, ...)
+{
+  ...
+  keylen = ntohl(*((__be32 *)(data + TIPC_AEAD_ALG_NAME)));
+  ...
+}
+
+@script:python depends on report@
+p << tipc_rcv.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would accept a received TIPC key for gcm(aes) only (its work item would load any crypto module the peer names)")
+
+@add_tipc_check depends on patch@
+identifier tipc_rcv.rx, tipc_rcv.data, tipc_rcv.keylen;
+typedef __be32;
+@@
+tipc_crypto_key_rcv(struct tipc_crypto *rx, ...)
+{
+  ...
+  keylen = ntohl(*((__be32 *)(data + TIPC_AEAD_ALG_NAME)));
++ if (strncmp((const char *)data, "gcm(aes)", TIPC_AEAD_ALG_NAME)) {
++   /* gcm(aes) only, as for a local key: no module for a peer's name */
++   pr_debug("%s: MSG_CRYPTO key for an unsupported algorithm\n", rx->name);
++   goto exit;
++ }
+  ...
+}

@@ -5,14 +5,34 @@
 #include "mod_ops.h"
 #include "modprobe_log.h"
 
+#include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #define TRIGGER_TIMEOUT_S 60
 #define UNLOAD_WAIT_MS 3000
 
-int hb_autoload_unload(const struct hb_trigger *t)
+/* Which of NAMES ('|' between the names of different kernel eras: "aes_generic|aes") is
+ * in /proc/modules: 1 with its name in FOUND, 0 if none (or NAMES is NULL), -errno. */
+static int loaded_one_of(const char *names, char *found, size_t len)
 {
-	int loaded = mod_is_loaded(t->module);
+	for (const char *n = names; n && *n;) {
+		size_t l = strcspn(n, "|");
+		int rc;
+
+		snprintf(found, len, "%.*s", (int)l, n);
+		rc = mod_is_loaded(found);
+		if (rc != 0)
+			return rc;
+		n += l + (n[l] == '|');
+	}
+	return 0;
+}
+
+static int unload_one_of(const char *names, unsigned settle_ms)
+{
+	char name[HB_MOD_NAME_MAX];
+	int loaded = loaded_one_of(names, name, sizeof(name));
 	int rc;
 
 	if (loaded < 0) {
@@ -21,12 +41,19 @@ int hb_autoload_unload(const struct hb_trigger *t)
 	}
 	if (!loaded)
 		return 0;
-	if (t->settle_ms)
-		usleep(t->settle_ms * 1000);
-	rc = mod_delete(t->module, UNLOAD_WAIT_MS);
+	if (settle_ms)
+		usleep(settle_ms * 1000);
+	rc = mod_delete(name, UNLOAD_WAIT_MS);
 	if (rc < 0)
-		ktap_diag("delete_module(%s): %s", t->module, hb_errname(-rc));
+		ktap_diag("delete_module(%s): %s", name, hb_errname(-rc));
 	return rc;
+}
+
+int hb_autoload_unload(const struct hb_trigger *t)
+{
+	int rc = unload_one_of(t->module, t->settle_ms);
+
+	return rc < 0 ? rc : unload_one_of(t->module2, 0);
 }
 
 static int fire_trampoline(const void *arg)
@@ -40,14 +67,19 @@ int hb_autoload_observe(const struct hb_trigger *t, enum hb_who who,
 			struct hb_autoload_obs *obs)
 {
 	off_t mark = modlog_mark();
+	char name[HB_MOD_NAME_MAX];
 
 	obs->rc = hb_run_as(who, fire_trampoline, t, TRIGGER_TIMEOUT_S);
-	obs->loaded = mod_is_loaded(t->module);
+	obs->loaded = loaded_one_of(t->module, name, sizeof(name));
+	obs->loaded2 = loaded_one_of(t->module2, name, sizeof(name));
 	obs->requests_named = modlog_requests_since(mark, t->request, 0);
 	obs->requests_any = modlog_requests_since(mark, NULL, 0);
-	ktap_diag("%s as %s -> %s; %s %s; modprobe asked for %s: %d time(s), %d request(s) in all",
-		  t->action, hb_who_name(who), hb_rc_name(obs->rc), t->module,
+	ktap_diag("%s as %s -> %s; %s %s%s%s%s; modprobe asked for %s: %d time(s), %d request(s) "
+		  "in all", t->action, hb_who_name(who), hb_rc_name(obs->rc),
+		  t->module ? t->module : "(no module)",
 		  obs->loaded > 0 ? "loaded" : obs->loaded == 0 ? "not loaded" : "unknown",
+		  t->module2 ? ", " : "", t->module2 ? t->module2 : "",
+		  !t->module2 ? "" : obs->loaded2 > 0 ? " loaded" : obs->loaded2 == 0 ? " not loaded" : " unknown",
 		  t->request, obs->requests_named, obs->requests_any);
 	modlog_print_since(mark);
 	if (obs->rc == HB_RC_SETUP || obs->rc == HB_RC_DIED || obs->rc == HB_RC_FORK)

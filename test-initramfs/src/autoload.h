@@ -8,13 +8,15 @@
 
 struct hb_autoload_obs {
 	int rc;			/* hb_run_as() result: errno of the trigger or HB_RC_* */
-	int loaded;		/* module in /proc/modules afterwards (1/0, -errno) */
+	int loaded;		/* module in /proc/modules afterwards (1/0, -errno; 0 for a
+				 * trigger without a module) */
+	int loaded2;		/* likewise for its second module (0 when it has none) */
 	int requests_named;	/* "request <t->request>" lines logged by modprobe */
 	int requests_any;	/* all "request" lines logged during the trigger */
 };
 
-/* Unloads the trigger's module if loaded (as root): 0, or -errno with a
- * diagnostic when it stays loaded. */
+/* Unloads the trigger's module, then its second one, where loaded (as root): 0, or
+ * -errno with a diagnostic when one stays loaded. */
 int hb_autoload_unload(const struct hb_trigger *t);
 
 /* Fires T as WHO (module must be unloaded first) and fills OBS, printing

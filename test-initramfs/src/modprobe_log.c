@@ -71,6 +71,17 @@ struct request_filter {
 	int print_diag;
 };
 
+/* Is GOT one of the '|'-separated names of WANT? */
+static int name_is_one_of(const char *want, const char *got)
+{
+	size_t len = strlen(got);
+
+	for (const char *w = want; w; w = strchr(w, '|') ? strchr(w, '|') + 1 : NULL)
+		if (!strncmp(w, got, len) && (w[len] == '\0' || w[len] == '|'))
+			return 1;
+	return 0;
+}
+
 static int count_request(const char *line, const void *arg)
 {
 	const struct request_filter *rf = arg;
@@ -78,7 +89,7 @@ static int count_request(const char *line, const void *arg)
 
 	if (strncmp(line, prefix, sizeof(prefix) - 1))
 		return 0;
-	if (rf->name && strcmp(line + sizeof(prefix) - 1, rf->name))
+	if (rf->name && !name_is_one_of(rf->name, line + sizeof(prefix) - 1))
 		return 0;
 	if (rf->print_diag)
 		ktap_diag("modprobe log: %s", line);

@@ -16,7 +16,7 @@ int modlog_append(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 off_t modlog_mark(void);
 
 /* Counts "request" lines written after MARK, for NAME only unless NAME is
- * NULL. With print_diag, each counted line is printed as a KTAP diagnostic. */
+ * NULL; NAME may list alternatives, "sch_prio|net-sch-prio". With print_diag, each counted line is printed as a KTAP diagnostic. */
 int modlog_requests_since(off_t mark, const char *name, int print_diag);
 
 /* Prints every line written after MARK as diagnostics. */

@@ -6,8 +6,11 @@
 enum hb_who {
 	HB_ROOT,	/* uid 0 with full capabilities (a plain fork) */
 	HB_UNPRIV,	/* uid/gid 65534, no supplementary groups, no capabilities */
-	HB_USERNS,	/* HB_UNPRIV, then unshare(CLONE_NEWUSER|CLONE_NEWNS) and
-			 * uid/gid map "0 65534 1": root inside its own namespaces */
+	HB_USERNS,	/* HB_UNPRIV, then unshare(CLONE_NEWUSER|CLONE_NEWNS|CLONE_NEWNET)
+			 * and uid/gid map "0 65534 1": root inside its own namespaces,
+			 * with CAP_NET_ADMIN over a network namespace of its own */
+	HB_ROOT_NOCAP,	/* uid 0 that dropped CAP_SYS_MODULE from every capability set
+			 * and the bounding set ("capability-dropped root") */
 };
 
 /* Return values of hb_run_as() besides the function's own (0..199). */

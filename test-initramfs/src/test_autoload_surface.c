@@ -10,14 +10,18 @@
  *     family);
  *   - TIOCSETD of every line discipline number on a pty;
  *   - AF_ALG binds, hash and skcipher, for every algorithm name that the staged modules
- *     provide (their "crypto-" aliases) and a few common ones;
+ *     provide (their "crypto-" aliases) and a few common ones, and for templates around
+ *     them ("hmac(md4)", "cbc(aes)", one nobody provides): the crypto manager instantiates
+ *     those in its kernel thread, which asks for the template and the algorithm inside;
  *   - mount(2) of every filesystem type that the staged modules provide ("fs-" aliases)
  *     and a few common ones, from the user namespace only (outside one, mount(2) fails
- *     before the kernel looks the type up).
+ *     before the kernel looks the type up);
+ *   - from the user namespace's own network namespace, where it holds CAP_NET_ADMIN:
+ *     RTM_NEWLINK of common link types and RTM_NEWQDISC of common qdiscs on lo.
  * With kernel.modules_restrict (patched), it runs at 1 and must see no request and no load;
  * without it (vanilla), the surface must make the kernel ask at least once, or the probe is
  * broken. The line the driver reads, per identity:
- *   # autoload WHO requests=N loaded=M families=A netlink=B inet=C ldisc=D alg=E fs=F
+ *   # autoload WHO requests=N loaded=M families=A netlink=B inet=C ldisc=D alg=E fs=F net=G
  * Modules that loaded are unloaded between the identities. */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +44,7 @@
 #include "modprobe_log.h"
 #include "modules_state.h"
 #include "privs.h"
+#include "rtnl.h"
 #include "triggers.h"
 
 #define FAMILIES_MAX 64         /* above AF_MAX (46 in 6.x); socket() refuses >= NPROTO */
@@ -52,6 +57,13 @@
 
 static const char *const common_algs[] = { "md5", "sha1", "sha256", "sha512", "aes", "des",
 					   "cbc(aes)", "xts(aes)", "crc32c", "rmd160", NULL };
+/* Templates the crypto manager instantiates in its thread cryptomgr_probe. */
+static const char *const common_templates[] = { "hmac(md4)", "hmac(rmd160)", "hmac(sha256)",
+						"cbc(aes)", "ctr(aes)", "hbzz(md4)", NULL };
+static const char *const common_links[] = { "dummy", "veth", "vcan", "bridge", "bond",
+					    "macvlan", "vxlan", "gre", "ipip", "wireguard", NULL };
+static const char *const common_qdiscs[] = { "prio", "sfq", "htb", "tbf", "netem", "fq_codel",
+					     "cake", "ingress", NULL };
 static const char *const common_fs[] = { "ext4", "vfat", "xfs", "btrfs", "squashfs", "fuse",
 					 "overlay", "nfs", "cifs", "udf", "iso9660", NULL };
 
@@ -91,6 +103,8 @@ static void read_aliases(void)
 			fclose(f);
 	}
 	for (const char *const *a = common_algs; *a; a++)
+		add_name(algs, &n_algs, *a);
+	for (const char *const *a = common_templates; *a; a++)
 		add_name(algs, &n_algs, *a);
 	for (const char *const *t = common_fs; *t; t++)
 		add_name(fs_types, &n_fs, *t);
@@ -187,6 +201,18 @@ static int probe_fs(const void *arg)
 	return 0;
 }
 
+/* Needs CAP_NET_ADMIN over the network namespace: the user namespace's root has it over
+ * its own. */
+static int probe_net(const void *arg)
+{
+	(void)arg;
+	for (const char *const *l = common_links; *l; l++)
+		hb_rtnl_link_add_del(*l);
+	for (const char *const *q = common_qdiscs; *q; q++)
+		hb_rtnl_qdisc_add_del(*q);
+	return 0;
+}
+
 /* settle_ms: how long to wait before unloading what the probe loaded (triggers.h). */
 static const struct {
 	const char *name;
@@ -197,6 +223,7 @@ static const struct {
 	{ "families", probe_families, 0, 0 }, { "netlink", probe_netlink, 0, 0 },
 	{ "inet", probe_inet, 0, 0 },         { "ldisc", probe_ldisc, 0, 0 },
 	{ "alg", probe_alg, 0, 0 },           { "fs", probe_fs, 1, SETTLE_MS },
+	{ "net", probe_net, 1, 0 },
 };
 #define N_PROBES (sizeof(probes) / sizeof(probes[0]))
 
@@ -229,6 +256,28 @@ static unsigned ms_since(const struct timespec *t0)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (unsigned)((t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000);
+}
+
+/* Unloads the modules of AFTER that BEFORE does not list. In passes: a module in use by
+ * another that loaded with it (aes under the instance cbc(aes) of the template cbc) goes
+ * once that one went. */
+static void unload_new(char before[][HB_MOD_NAME_MAX], int n_before,
+		       char after[][HB_MOD_NAME_MAX], int n_after)
+{
+	static char gone[MODULES_MAX];
+	int progress = 1;
+
+	memset(gone, 0, sizeof(gone));
+	while (progress) {
+		progress = 0;
+		for (int i = 0; i < n_after; i++)
+			if (!gone[i] && !listed(before, n_before, after[i]) &&
+			    mod_delete(after[i], 0) == 0)
+				gone[i] = progress = 1;
+	}
+	for (int i = 0; i < n_after; i++)
+		if (!gone[i] && !listed(before, n_before, after[i]) && mod_delete(after[i], 3000) < 0)
+			ktap_diag("cannot unload %s", after[i]);
 }
 
 /* Runs every probe as WHO; prints the "# autoload" line; unloads what loaded. Returns the
@@ -270,9 +319,7 @@ static int measure(enum hb_who who, int *loaded)
 	 * disciplines and AF_ALG binds need no wait (under TCG the wait costs a second). */
 	if (*loaded && settle_ms)
 		usleep(settle_ms * 1000);
-	for (int i = 0; i < n_after; i++)
-		if (!listed(before, n_before, after[i]) && mod_delete(after[i], 3000) < 0)
-			ktap_diag("cannot unload %s", after[i]);
+	unload_new(before, n_before, after, n_after);
 	return broken ? -1 : total;
 }
 

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "hb_paths.h"
+#include "rtnl.h"
 
 #ifndef N_HDLC
 #define N_HDLC 13
@@ -45,20 +47,67 @@ static int fire_ldisc(void)
 	return rc;
 }
 
-/* AF_ALG bind to a hash only a module provides: request "crypto-md4". */
-static int fire_alg(void)
+/* AF_ALG bind of TYPE NAME: 0 or the errno of the failing call. */
+static int bind_alg(const char *type, const char *name)
 {
 	struct hb_sockaddr_alg sa = { .salg_family = AF_ALG };
 	int rc = 0, fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 
 	if (fd < 0)
 		return errno;
-	strcpy((char *)sa.salg_type, "hash");
-	strcpy((char *)sa.salg_name, "md4");
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
 	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
 		rc = errno;
 	close(fd);
 	return rc;
+}
+
+/* A hash only a module provides: request "crypto-md4" in the caller's context. */
+static int fire_alg(void)
+{
+	return bind_alg("hash", "md4");
+}
+
+/* A template: the caller's context asks for "crypto-hmac(md4)" (no module has that
+ * alias), then the crypto manager instantiates it in its kernel thread cryptomgr_probe,
+ * which asks for "crypto-hmac" and, inside the template, "crypto-md4". */
+static int fire_hmac(void)
+{
+	return bind_alg("hash", "hmac(md4)");
+}
+
+/* The same template over a hash root uses every day: "crypto-hmac", "crypto-sha256". It
+ * binds on every kernel (7.x no longer instantiates hmac(md4)). */
+static int fire_hmac_sha256(void)
+{
+	return bind_alg("hash", "hmac(sha256)");
+}
+
+/* A block cipher mode over a modular cipher, the same way: "crypto-cbc", "crypto-aes". */
+static int fire_cbc(void)
+{
+	return bind_alg("skcipher", "cbc(aes)");
+}
+
+/* A template no module provides: the thread still asks for "crypto-hbzz", and without
+ * the restriction that starts a root modprobe on the caller's behalf. */
+static int fire_tmpl_missing(void)
+{
+	return bind_alg("hash", "hbzz(md4)");
+}
+
+/* RTM_NEWLINK of a modular link type: "rtnl-link-dummy" (CAP_NET_ADMIN over the
+ * network namespace, which root of a user namespace has over its own). */
+static int fire_link(void)
+{
+	return hb_rtnl_link_add_del("dummy");
+}
+
+/* RTM_NEWQDISC of a modular qdisc on lo: "sch_prio", "net-sch-prio" from 6.4. */
+static int fire_qdisc(void)
+{
+	return hb_rtnl_qdisc_add_del("prio");
 }
 
 /* mount -t of a filesystem only a module provides: request "fs-configfs".
@@ -78,10 +127,20 @@ static int fire_fs(void)
 }
 
 const struct hb_trigger hb_triggers[] = {
-	{ "packet", "af_packet", "net-pf-17", "socket(AF_PACKET, SOCK_RAW)", 0, fire_packet, 0 },
-	{ "ldisc", "n_hdlc", "tty-ldisc-13", "ioctl(ptmx, TIOCSETD, N_HDLC)", 0, fire_ldisc, 0 },
-	{ "alg", "md4", "crypto-md4", "bind(AF_ALG, hash md4)", 0, fire_alg, 0 },
-	{ "fs", "configfs", "fs-configfs", "mount -t configfs", 1, fire_fs, 1000 },
+	{ "packet", "af_packet", "net-pf-17", "socket(AF_PACKET, SOCK_RAW)", 0, fire_packet, 0, NULL },
+	{ "ldisc", "n_hdlc", "tty-ldisc-13", "ioctl(ptmx, TIOCSETD, N_HDLC)", 0, fire_ldisc, 0, NULL },
+	{ "alg", "md4", "crypto-md4", "bind(AF_ALG, hash md4)", 0, fire_alg, 0, NULL },
+	{ "fs", "configfs", "fs-configfs", "mount -t configfs", 1, fire_fs, 1000, NULL },
+	{ "hmac", "hmac", "crypto-hmac", "bind(AF_ALG, hash hmac(md4))", 0, fire_hmac, 0, "md4" },
+	{ "hmac_sha256", "hmac", "crypto-hmac", "bind(AF_ALG, hash hmac(sha256))", 0,
+	  fire_hmac_sha256, 0, "sha256_generic|sha256" },
+	{ "cbc", "cbc", "crypto-cbc", "bind(AF_ALG, skcipher cbc(aes))", 0, fire_cbc, 0,
+	  "aes_generic|aes" },
+	{ "tmpl_missing", NULL, "crypto-hbzz", "bind(AF_ALG, hash hbzz(md4))", 0,
+	  fire_tmpl_missing, 0, NULL },
+	{ "netns_link", "dummy", "rtnl-link-dummy", "RTM_NEWLINK kind dummy", 1, fire_link, 0, NULL },
+	{ "netns_qdisc", "sch_prio", "sch_prio|net-sch-prio", "RTM_NEWQDISC kind prio on lo", 1,
+	  fire_qdisc, 0, NULL },
 };
 const size_t hb_n_triggers = sizeof(hb_triggers) / sizeof(hb_triggers[0]);
 

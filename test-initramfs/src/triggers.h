@@ -18,11 +18,15 @@ struct hb_sockaddr_alg {
 
 struct hb_trigger {
 	const char *key;	/* suffix of the test names: "packet" */
-	const char *module;	/* name in /proc/modules: "af_packet" */
-	const char *request;	/* what the kernel asks modprobe for: "net-pf-17" */
+	const char *module;	/* name in /proc/modules: "af_packet"; NULL when no module
+				 * can serve the request (a template nobody has) */
+	const char *request;	/* what the kernel asks modprobe for: "net-pf-17"
+				 * ('|' between the names of different kernel eras) */
 	const char *action;	/* what fire() does, for diagnostics */
-	int needs_userns;	/* the request is only reachable with CAP_SYS_ADMIN
-				 * over a mount namespace (root or userns) */
+	int needs_userns;	/* the request is only reachable with a capability over a
+				 * namespace of one's own (root, or root of a user
+				 * namespace): CAP_SYS_ADMIN over the mount namespace,
+				 * CAP_NET_ADMIN over the network namespace */
 	/* Performs the action; returns 0 or the errno of the failing call. */
 	int (*fire)(void);
 	/* Milliseconds to wait before unloading the module after the action, so that RCU
@@ -30,6 +34,10 @@ struct hb_trigger {
 	 * umount ran a callback in its freed text (seen on 6.1 under TCG: an Oops in
 	 * ksoftirqd, "last unloaded: configfs"), an upstream race that is not ours. */
 	unsigned settle_ms;
+	/* A second module the same action loads (the algorithm inside a crypto template:
+	 * hmac(md4) loads hmac, then md4 from the crypto manager's thread); NULL if none.
+	 * Unloaded after MODULE, which holds it. */
+	const char *module2;
 };
 
 extern const struct hb_trigger hb_triggers[];

@@ -10,6 +10,7 @@
 #include "diff_order.h"
 #include "doc_sysctl.h"
 #include "feature_table.h"
+#include "kconfig_entry.h"
 #include "fsutil.h"
 #include "kconfig_check.h"
 #include "spatch_run.h"
@@ -250,6 +251,42 @@ static void diff_sections_of_dropped_files_are_left_out(void **state)
 	free(out);
 }
 
+/* kernel/module/Kconfig of 6.1, shortened: the option goes inside "if MODULES", before
+ * MODULE_UNLOAD; a symbol named only in another's text is not declared. */
+static void kconfig_option_goes_before_its_anchor(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"menuconfig MODULES\n"
+		"\tbool \"Enable loadable module support\"\n"
+		"\n"
+		"if MODULES\n"
+		"\n"
+		"config MODULE_FORCE_LOAD\n"
+		"\tbool \"Forced module loading\"\n"
+		"\n"
+		"config MODULE_UNLOAD\n"
+		"\tbool \"Module unloading\"\n"
+		"\t  depends on MODULE_UNLOAD_TAINT_TRACKING\n"
+		"\n"
+		"endif # MODULES\n";
+	const struct feature *f = feature_find("modules_restrict");
+	assert_non_null(f);
+	assert_true(kconfig_declares(text, "MODULE_UNLOAD"));
+	assert_false(kconfig_declares(text, "MODULE_UNLOAD_TAINT_TRACKING"));
+	assert_false(kconfig_declares(text, "MODULES"));
+	assert_false(kconfig_declares(text, f->kconfig_symbol));
+	char *out = kconfig_insert_before(text, f->kconfig_anchor, f->kconfig_entry);
+	assert_non_null(out);
+	char *entry = strstr(out, "config MODULES_RESTRICT_DEFAULT\n\tint ");
+	assert_non_null(entry);
+	assert_true(entry > strstr(out, "if MODULES\n"));
+	assert_ptr_equal(strstr(entry, "config MODULE_UNLOAD\n"), entry + strlen(f->kconfig_entry));
+	assert_true(kconfig_declares(out, f->kconfig_symbol));
+	assert_null(kconfig_insert_before(text, "MODULE_SIG", f->kconfig_entry));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -263,6 +300,7 @@ int main(void)
 		cmocka_unit_test(patch_header_is_sendable),
 		cmocka_unit_test(diff_sections_are_sorted_by_path),
 		cmocka_unit_test(diff_sections_of_dropped_files_are_left_out),
+		cmocka_unit_test(kconfig_option_goes_before_its_anchor),
 	};
 	return cmocka_run_group_tests_name("apply_parts", tests, NULL, NULL);
 }

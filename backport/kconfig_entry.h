@@ -1,0 +1,16 @@
+/* Adding a feature's Kconfig option to the tree: its entry goes right before the entry of a
+ * neighbouring option (modules_restrict's before "config MODULE_UNLOAD", in init/Kconfig up
+ * to 5.x and kernel/module/Kconfig from 5.19), so that it lands inside the same menu and
+ * "if" block. */
+#ifndef HB_KCONFIG_ENTRY_H
+#define HB_KCONFIG_ENTRY_H
+
+#include <stdbool.h>
+
+/* Does TEXT (a Kconfig file) declare SYMBOL ("config SYMBOL" on a line of its own)? */
+bool kconfig_declares(const char *text, const char *symbol);
+/* TEXT with ENTRY (whole lines, ending in '\n') inserted before the line "config ANCHOR"
+ * (malloc'd); NULL when TEXT does not declare ANCHOR. */
+char *kconfig_insert_before(const char *text, const char *anchor, const char *entry);
+
+#endif
