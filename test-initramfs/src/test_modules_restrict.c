@@ -168,11 +168,11 @@ static enum hb_verdict case_sysctl_rw(const void *arg)
 	return HB_PASS;
 }
 
-static int unpriv_write_level1(const void *arg)
+/* Writes ARG ("1\n") to the sysctl: 0 or the errno, for hb_run_as(). */
+static int write_level(const void *arg)
 {
-	int rc = hb_write_str(HB_SYSCTL_MODULES_RESTRICT, "1\n");
+	int rc = hb_write_str(HB_SYSCTL_MODULES_RESTRICT, arg);
 
-	(void)arg;
 	return rc < 0 ? -rc : 0;
 }
 
@@ -186,7 +186,7 @@ static enum hb_verdict case_unpriv_write_denied(const void *arg)
 		ktap_diag("%s absent", HB_SYSCTL_MODULES_RESTRICT);
 		return HB_FAIL;
 	}
-	rc = hb_run_as(HB_UNPRIV, unpriv_write_level1, NULL, 10);
+	rc = hb_run_as(HB_UNPRIV, write_level, "1\n", 10);
 	ktap_diag("unprivileged write of 1 -> %s", hb_rc_name(rc));
 	if (hb_restrict_get(&level) < 0 || level != 0) {
 		ktap_diag("level is %ld afterwards", level);
@@ -194,14 +194,6 @@ static enum hb_verdict case_unpriv_write_denied(const void *arg)
 		return HB_FAIL;
 	}
 	return (rc == EACCES || rc == EPERM) ? HB_PASS : HB_FAIL;
-}
-
-static int write_level0(const void *arg)
-{
-	int rc = hb_write_str(HB_SYSCTL_MODULES_RESTRICT, "0\n");
-
-	(void)arg;
-	return rc < 0 ? -rc : 0;
 }
 
 /* Root that dropped CAP_SYS_MODULE still owns the sysctl file: the handler itself must
@@ -214,7 +206,7 @@ static enum hb_verdict case_capdrop_write_denied(const void *arg)
 	(void)arg;
 	if (enter_level(1) < 0)
 		return HB_FAIL;
-	rc = hb_run_as(HB_ROOT_NOCAP, write_level0, NULL, 10);
+	rc = hb_run_as(HB_ROOT_NOCAP, write_level, "0\n", 10);
 	ktap_diag("write of 0 as root without CAP_SYS_MODULE -> %s", hb_rc_name(rc));
 	if (hb_restrict_get(&level) < 0 || level != 1)
 		ktap_diag("level is %ld afterwards, expected 1", level);

@@ -77,8 +77,10 @@ static int fire_hmac(void)
 	return bind_alg("hash", "hmac(md4)");
 }
 
-/* The same template over a hash root uses every day: "crypto-hmac", "crypto-sha256". It
- * binds on every kernel (7.x no longer instantiates hmac(md4)). */
+/* The same template over a hash root uses every day: "crypto-hmac(sha256)" in the caller's
+ * context, then, up to 6.x, "crypto-hmac" and "crypto-sha256" from the crypto manager's
+ * thread; 7.x's sha256 module provides hmac(sha256) itself. It binds on every kernel (7.x
+ * no longer instantiates hmac(md4)). */
 static int fire_hmac_sha256(void)
 {
 	return bind_alg("hash", "hmac(sha256)");
@@ -132,8 +134,8 @@ const struct hb_trigger hb_triggers[] = {
 	{ "alg", "md4", "crypto-md4", "bind(AF_ALG, hash md4)", 0, fire_alg, 0, NULL },
 	{ "fs", "configfs", "fs-configfs", "mount -t configfs", 1, fire_fs, 1000, NULL },
 	{ "hmac", "hmac", "crypto-hmac", "bind(AF_ALG, hash hmac(md4))", 0, fire_hmac, 0, "md4" },
-	{ "hmac_sha256", "hmac", "crypto-hmac", "bind(AF_ALG, hash hmac(sha256))", 0,
-	  fire_hmac_sha256, 0, "sha256_generic|sha256" },
+	{ "hmac_sha256", "hmac|sha256", "crypto-hmac(sha256)", "bind(AF_ALG, hash hmac(sha256))",
+	  0, fire_hmac_sha256, 0, "sha256_generic|sha256" },
 	{ "cbc", "cbc", "crypto-cbc", "bind(AF_ALG, skcipher cbc(aes))", 0, fire_cbc, 0,
 	  "aes_generic|aes" },
 	{ "tmpl_missing", NULL, "crypto-hbzz", "bind(AF_ALG, hash hbzz(md4))", 0,
