@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # hardening-backport: top-level build.
 #   make            build the driver (build/backport) and the guest programs
 #   make run        the main job on the default kernel (KERNEL=NAME for another)

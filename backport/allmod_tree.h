@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* An allmodconfig tree for compiling single files: a hard-linked copy of a kernel tree and
  * an out-of-tree build directory on which "make prepare" ran, kept for the next run. */
 #ifndef HB_ALLMOD_TREE_H

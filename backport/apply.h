@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* backport apply: run the semantic patches over a tree and write a quilt series. */
 #ifndef HB_APPLY_H
 #define HB_APPLY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Writing a quilt series: one patch per feature with a header a maintainer could send. */
 #ifndef HB_APPLY_SERIES_H
 #define HB_APPLY_SERIES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* What an apply's patched tree was made from, so that a later build can tell whether that
  * tree is still what apply would make: CACHE/work/NAME/stamp holds the pristine tree, the
  * features and a hash of their rules and texts. Only build and test reuse a tree this way;

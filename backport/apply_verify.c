@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "apply_verify.h"
 
 #include "allmod_tree.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The compiler decides: the changes of a rule whose grammar cannot prove everything are
  * compiled on x86_64 allmodconfig, file by file, before they go into the patch. */
 #ifndef HB_APPLY_VERIFY_H

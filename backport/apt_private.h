@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* A private apt configuration per Debian suite under CACHE/apt/SUITE: its own sources list
  * (the machine's own mirror URI with SUITE), state, cache and status. The machine's apt
  * sources are only read, never written. */

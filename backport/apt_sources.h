@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Finding the mirror URI that the machine's own apt sources use for Debian's main archive,
  * from one-line sources.list files and deb822 .sources files. */
 #ifndef HB_APT_SOURCES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The guest's module autoload surface measurement (suite autoload,
  * test-initramfs/src/test_autoload_surface.c): per identity, how many module requests the
  * recording modprobe got and how many modules loaded. Read from the lines

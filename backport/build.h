@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* backport build: a kernel, vanilla or patched, out of tree with ccache, on the test config. */
 #ifndef HB_BUILD_H
 #define HB_BUILD_H

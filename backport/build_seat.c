@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "build_seat.h"
 
 #include "fsutil.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The place where a kernel's flavours build: CACHE/build/NAME/src and CACHE/build/NAME/out, the
  * same absolute paths for vanilla and patched. kbuild writes those paths into every .cmd file,
  * so an out/ built for one flavour is valid for the other except where the sources differ.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* backport ci-config github|gitlab [--out FILE]: a CI configuration that runs the matrix with
  * one job per kernel of kernels.list, then merges the jobs' reports. The committed copies are
  * ci/github-workflow.yml and ci/gitlab-ci.yml (scripts/ci-config-tests checks they are what

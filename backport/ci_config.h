@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* CI configurations for the matrix, generated from kernels.list. */
 #ifndef HB_CI_CONFIG_H
 #define HB_CI_CONFIG_H

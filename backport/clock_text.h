@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The wall-clock time as text, in UTC: for reports and their folder names. */
 #ifndef HB_CLOCK_TEXT_H
 #define HB_CLOCK_TEXT_H

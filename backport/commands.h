@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The driver's subcommands: each takes the context and its own argv (argv[0] = its name). */
 #ifndef HB_COMMANDS_H
 #define HB_COMMANDS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "compile_check.h"
 
 #include "allmod_tree.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* backport compile-check: every C file a feature's patch changed, compiled alone in the patched
  * tree under a config that builds nearly everything (allmodconfig, prepared once per tree and
  * kept in the cache), so that a change the test config does not build is still compiled. */

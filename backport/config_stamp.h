@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Whether a build directory's .config is still what configuring would write: `make tinyconfig`,
  * the repo's fragment, `make olddefconfig` depend only on the fragment and on the Kconfig inputs
  * of the sources (Kconfig files, kernel/configs and arch configs, scripts/, the Makefiles that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Console log scanning for kernel trouble: see console_scan.h. */
 #include "console_scan.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Scanning a guest's console log for signs of kernel trouble.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The manifest of constify_ops: which tables a patch made const, for the proofs in the built
  * kernel (nm on the host, /proc/kallsyms in the guest). */
 #ifndef HB_CONSTIFY_MANIFEST_H

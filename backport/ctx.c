@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "ctx.h"
 
 #include "exitcodes.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Where things are: the repo (cocci/, kernels.list, patches/), the cache, the kernels. */
 #ifndef HB_CTX_H
 #define HB_CTX_H

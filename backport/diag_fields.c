@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "diag_fields.h"
 
 #include "msg.h"

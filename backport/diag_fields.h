@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Numbers in the guest's measurement lines ("KEY=N" in a KTAP diagnostic) and in the JSON
  * that keeps them. */
 #ifndef HB_DIAG_FIELDS_H

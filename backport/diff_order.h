@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* A canonical order for a unified diff: spatch -j prints its files in whatever order its
  * workers finish, so the same run can give differently ordered patches. */
 #ifndef HB_DIFF_ORDER_H

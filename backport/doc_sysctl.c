@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "doc_sysctl.h"
 
 #include "fsutil.h"

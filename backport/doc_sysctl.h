@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Adding a sysctl's entry to the tree's sysctl documentation, in the file's own format:
  * Documentation/admin-guide/sysctl/kernel.rst (reStructuredText sections, newer trees) or
  * Documentation/sysctl/kernel.txt (a "- name" list and '='-separated sections, 2.6.x). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Exit codes of the backport driver, documented in --help and README.md. */
 #ifndef HB_EXITCODES_H
 #define HB_EXITCODES_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "feature_table.h"
 
 #include "msg.h"

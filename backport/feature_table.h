@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The hardenings: each one semantic patch under cocci/, with what a maintainer needs to send
  * its patch (subject, why) and its sysctl documentation, if it has one. */
 #ifndef HB_FEATURE_TABLE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* backport fetch: a kernel's pristine source tree in the cache. */
 #ifndef HB_FETCH_H
 #define HB_FETCH_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "fnv_hash.h"
 
 uint64_t fnv1a_hash(const char *data, size_t len)

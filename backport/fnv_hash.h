@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* FNV-1a, 64 bits: a quick hash of file contents, to tell whether they changed (not a digest
  * against tampering). */
 #ifndef HB_FNV_HASH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Small file-system helpers. */
 #ifndef HB_FSUTIL_H
 #define HB_FSUTIL_H

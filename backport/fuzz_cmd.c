@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* backport fuzz NAME [--seconds N] [--seed S] [--vanilla]: Dave Jones's trinity in the guest,
  * as the unprivileged user, then the console read for Oops, BUG, WARNING and panic. */
 #include "build.h"

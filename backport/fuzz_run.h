@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* One fuzzing run: Dave Jones's trinity in the guest of a built kernel, as the unprivileged
  * user (the guest suite fuzz), then the console read for Oops, BUG, WARNING and panic. */
 #ifndef HB_FUZZ_RUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* backport test: boot a built kernel with the test initramfs in QEMU, read its KTAP, and
  * judge each suite against what is expected of that kernel (vanilla or patched). */
 #ifndef HB_GUEST_TEST_H

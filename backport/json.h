@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* A small JSON tree: parse a whole document, build one, write it back. Enough for the driver's
  * own files (per-kernel results, matrix.json) and the guest's results.json it embeds. */
 #ifndef HB_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* One make run in a kernel tree, out of tree (O=), with ccache, its output in a
  * log and a progress line every few seconds. */
 #ifndef HB_KBUILD_MAKE_H

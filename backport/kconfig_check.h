@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Checking that every option of a config fragment survived `make olddefconfig`. */
 #ifndef HB_KCONFIG_CHECK_H
 #define HB_KCONFIG_CHECK_H

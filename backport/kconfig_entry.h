@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Adding a feature's Kconfig option to the tree: its entry goes right before the entry of a
  * neighbouring option (modules_restrict's before "config MODULE_UNLOAD", in init/Kconfig up
  * to 5.x and kernel/module/Kconfig from 5.19), so that it lands inside the same menu and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* kernels.list: one kernel a line, "NAME SOURCE ARGS...", '#' comments, blank lines.
  *   NAME debian SUITE PACKAGE [VERSION]   a Debian linux-source package
  *   NAME dir PATH                         a kernel tree the user already has */

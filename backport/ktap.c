@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* KTAP parser: see ktap.h for what is accepted. */
 #include "ktap.h"
 

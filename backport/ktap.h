@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * KTAP parser: the test results a guest printed on its serial console.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "leak_stats.h"
 
 #include "diag_fields.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The guest's kernel pointer leak measurement (suite leaks, test-initramfs/src/test_leaks.c):
  * per kptr_restrict level, how many values that look like kernel addresses an unprivileged
  * reader found in /proc and /sys, in how many files, of how many read. Read from the lines

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* backport list: each kernel of kernels.list with the version fetched and its tree. */
 #include "commands.h"
 #include "exitcodes.h"

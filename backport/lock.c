@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "lock.h"
 
 #include "fsutil.h"

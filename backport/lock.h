@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* One writer per cache entry: an flock()ed file under CACHE/locks/. */
 #ifndef HB_LOCK_H
 #define HB_LOCK_H

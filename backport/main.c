@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* backport: carries kernel hardenings onto many kernel versions with Coccinelle semantic
  * patches, builds each kernel vanilla and patched, boots both in QEMU and tests them. */
 #include "commands.h"

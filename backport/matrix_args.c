@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "matrix_args.h"
 
 #include "feature_table.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* backport matrix [--kernels A,B] [--features LIST] [-j N] [--out DIR]: its arguments. */
 #ifndef HB_MATRIX_ARGS_H
 #define HB_MATRIX_ARGS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* backport matrix: the whole job on every kernel (or those named), then the reports. */
 #include "clock_text.h"
 #include "commands.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Runs run_kernel over many kernels: one after the other in this process, or up to PARALLEL
  * at once, each in a forked child that writes DIR/kernels/NAME.json and logs to
  * DIR/logs/NAME.log (its stage lines still reach this terminal). One kernel failing does not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Messages a person can follow: one line per stage, errors on stderr. */
 #ifndef HB_MSG_H
 #define HB_MSG_H

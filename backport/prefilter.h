@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* A rule's file prefilter: which files of a tree are worth giving to spatch at all.
  *
  * Coccinelle skips a file cheaply only when it lacks the identifiers a rule names; a rule

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Booting a kernel under QEMU with hard limits: see qemu.h. */
 #include "qemu.h"
 

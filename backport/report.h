@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The matrix reports over several kernels' results: matrix.md (a CI job summary), matrix.json
  * (every fact and test result), junit.xml, and kernels/NAME.json (for `report merge`). */
 #ifndef HB_REPORT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* backport report merge DIR_OR_FILES... [--out DIR]: the matrix reports over per-kernel results
  * that separate runs (CI jobs, one kernel each) wrote. */
 #include "commands.h"

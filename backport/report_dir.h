@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Where reports go: CACHE/reports/PREFIX-TIMESTAMP/, and CACHE/reports/latest pointing at the
  * newest. */
 #ifndef HB_REPORT_DIR_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* junit.xml: a <testsuite> per kernel, and in it a <testcase> (classname = the kernel) per
  * stage ("stage: build vanilla", timed), per feature (its verdict) and per guest test case
  * ("patched/kallsyms/CASE"). Failed ones carry <failure message=...>, broken stages <error>,

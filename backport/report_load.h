@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Finds and reads per-kernel results for `backport report merge`: the files named, and every
  * kernels/NAME.json under the folders named (symlinked folders are not followed, so that
  * reports/latest is not read twice). A matrix.json named as a file gives all its kernels. */

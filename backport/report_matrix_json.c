@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* matrix.json: the matrix's facts in one file: the columns, each kernel's whole result (the
  * same object as kernels/NAME.json, with each flavour's guest results embedded). */
 #include "report.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* matrix.md: a row per kernel, a column per feature (the regression smoke first), each cell
  * the verdict, a failed one with the log that explains it; then the kernel pointer leaks per
  * flavour and kptr_restrict level (when measured); then the stage times; then what failed,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The host's half of the constify_ops proof: does the built vmlinux put the tables that apply
  * made const in read-only data, between __start_rodata and __end_rodata and outside the
  * __ro_after_init data there (nm's type letter cannot tell, see ro_symbols.c)? */

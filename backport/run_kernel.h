@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The whole job on one kernel: fetch, apply, build vanilla, test vanilla, build patched, test
  * patched, each stage timed, then a verdict per feature. `backport run` prints it as a table,
  * `backport matrix` runs it for many kernels and writes reports. */

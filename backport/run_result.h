@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* What the whole job on one kernel found: each stage's status, time and log, each guest
  * suite's result on both flavours, and a verdict per feature (row 0: the regression smoke). */
 #ifndef HB_RUN_RESULT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "run_result_json.h"
 
 #include "fsutil.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* A kernel's run_result as JSON (reports/.../kernels/NAME.json), and back: what separate CI
  * jobs hand to `backport report merge`. Embeds each flavour's guest results.json. */
 #ifndef HB_RUN_RESULT_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* What a kernel build's out/ was built from: the pristine tree, and each file of the
  * flavour's source tree whose content is not the pristine file's, with a hash of that
  * content. Comparing the record an out/ was built from with the record of the sources about

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "spatch_run.h"
 
 #include "diff_order.h"

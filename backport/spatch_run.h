@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Running one semantic patch over a tree with spatch, as the kernel's coccicheck does:
  * the rule's own "// Options:" line, its virtual mode, the token prefilter, -j. */
 #ifndef HB_SPATCH_RUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Running the tools the driver drives (apt-get, spatch, make, quilt ...). */
 #ifndef HB_SPAWN_H
 #define HB_SPAWN_H

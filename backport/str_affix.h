@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Whether a string begins or ends with another. */
 #ifndef HB_STR_AFFIX_H
 #define HB_STR_AFFIX_H

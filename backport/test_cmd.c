@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* backport test NAME [--vanilla] and backport run [NAME]: the commands over guest_test. */
 #include "commands.h"
 #include "exitcodes.h"

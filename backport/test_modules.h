@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The test modules of test-initramfs/kmod/: copied next to a kernel build, converted by the
  * semantic patches on the patched flavour (like any file of the tree), built out of tree
  * (make M=) and installed into the build's module staging. */

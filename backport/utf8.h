@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* UTF-8 checking for the writers of JSON and XML: a byte that starts no valid sequence is
  * written as U+FFFD. */
 #ifndef HB_UTF8_H

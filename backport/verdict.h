@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The verdict of one row of the summary (a feature, or the regression smoke), from what apply
  * found, the row's suites on both flavours and the stages. */
 #ifndef HB_VERDICT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Work trees: a cheap copy of a kernel tree to patch (hard links where the file system
  * allows; patch(1) and our writers replace files, so the original is never written). */
 #ifndef HB_WORKTREE_H

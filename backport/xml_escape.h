@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Text for XML 1.0 (junit.xml): markup characters as entities, characters XML cannot hold
  * (control characters, invalid UTF-8) as U+FFFD. */
 #ifndef HB_XML_ESCAPE_H

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
 # Checks kernel.config against kernel trees, read-only:
 #   ./check-kconfig.sh [--olddefconfig] TREE...
 # 1. every CONFIG_ of the fragment is declared ("config NAME") in each tree;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Firing a trigger under an identity and observing what the kernel did:
  * was the module loaded, did modprobe get asked. */
 #ifndef HB_AUTOLOAD_H

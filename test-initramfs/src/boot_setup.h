@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* What PID 1 sets up before any test: console, mounts, run directory,
  * the modprobe log, and a few sysctls the tests rely on. */
 #ifndef HB_BOOT_SETUP_H

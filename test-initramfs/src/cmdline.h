@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The hb.* options /init reads from /proc/cmdline (dotted options are not
  * passed to init's argv or environment by the kernel). */
 #ifndef HB_CMDLINE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Helpers for the small one-line files of /proc and /sys.
  * All return 0 (or a byte count) on success and -errno on failure. */
 #ifndef HB_FILES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Fixed paths and identities shared by /init, /sbin/modprobe and the suites. */
 #ifndef HB_PATHS_H
 #define HB_PATHS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* /init of the test initramfs (PID 1): sets up the guest, runs every suite
  * program under HB_SUITE_DIR as a KTAP subtest, prints "# hb-done" and
  * reboots (QEMU runs with -no-reboot, so that ends the run).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Recognises x86-64 kernel addresses in text: what an unprivileged reader of
  * /proc or /sys must not see. Shared by the guest (suite leaks) and the
  * host's unit tests (tests/unit/test_kaddr.c), so it depends on libc only.

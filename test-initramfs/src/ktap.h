@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* KTAP v1 output (Documentation/dev-tools/ktap.rst) and a table-driven case runner.
  * Output goes to stdout, line-buffered, one KTAP line per call. */
 #ifndef HB_KTAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* A bounded walk over the files of /proc and /sys that reads every regular
  * file the caller can open and counts the kernel addresses in it (kaddr.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Loopback networking for the smoke suite. Both return 0 or an errno value
  * (HB_RC_EMPTY when data came back wrong or short). */
 #ifndef HB_LOOPBACK_TCP_H

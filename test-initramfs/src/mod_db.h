@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Lookups in the depmod output under /lib/modules/RELEASE:
  * modules.dep (paths and dependencies), modules.alias (glob patterns),
  * modules.builtin. Module names are compared with '-' and '_' equal. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The module system calls and /proc/modules. All return 0 or -errno. */
 #ifndef HB_MOD_OPS_H
 #define HB_MOD_OPS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* /sbin/modprobe for the test guest: records every request the kernel makes,
  * then resolves and loads it with finit_module(2).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* The log /sbin/modprobe keeps at HB_MODPROBE_LOG, one line per event:
  *   request NAME          the kernel ran modprobe for NAME
  *   loaded NAME MODULE    MODULE (resolved from NAME) is now loaded

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* kernel.modules_restrict and kernel.modules_disabled as the module tests
  * see them. */
 #ifndef HB_MODULES_STATE_H

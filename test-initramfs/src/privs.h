@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Running a piece of a test in a child process under a chosen identity,
  * bounded by alarm(2). */
 #ifndef HB_PRIVS_H

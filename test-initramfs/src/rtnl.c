@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* rtnetlink requests of one message each (build, send, wait for the ack), and
  * the link and qdisc add/delete pairs of rtnl.h built on them. */
 #include "rtnl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Minimal rtnetlink requests (NETLINK_ROUTE) that make the kernel autoload a
  * link type or a qdisc module: each creates the object and deletes it again.
  * Both return 0 or a positive errno value. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Runs one suite program as a child of /init and relays its KTAP output,
  * indented one level (two spaces) as a KTAP subtest, to our stdout. */
 #ifndef HB_SUITE_RUNNER_H

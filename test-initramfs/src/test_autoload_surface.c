@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Suite autoload: the module autoload surface, a measurement. As the unprivileged user and
  * again as "root" of a new user namespace, try every way such a user makes the kernel ask
  * for a module, and count the requests the recording modprobe gets and the modules that

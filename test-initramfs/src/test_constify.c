@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Suite constify: every ops table that apply made const (the manifest /hb/constified, written
  * by the driver from constify_ops's patch) and that is built into this kernel lies, by the
  * address root reads in /proc/kallsyms, in the read-only data: between __start_rodata and

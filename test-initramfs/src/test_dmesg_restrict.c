@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Suite dmesg_restrict: kernel.dmesg_restrict (upstream in every tree, so
  * vanilla passes too). At 1 only CAP_SYSLOG reads the log (syslog(2) and
  * /dev/kmsg), at 0 anyone does; values other than 0/1 are refused. */

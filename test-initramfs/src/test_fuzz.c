@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Suite fuzz: Dave Jones's trinity, as the unprivileged user, for hb.fuzz=SECONDS with the
  * random seed hb.seed=SEED (printed, for replay), then checks that the guest still works.
  * Run only when named in hb.only (backport fuzz). The kernel's own verdict, an Oops, BUG,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Suite kallsyms: /proc/kallsyms is mode 0400, so only root reads it. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Suite leaks: a measurement of kernel pointer leaks, the same on vanilla and
  * patched. As the unprivileged user, with kernel.kptr_restrict at 0 and then
  * at 1, read every readable regular file of /proc and /sys (bounded, see

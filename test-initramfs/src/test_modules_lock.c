@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Suite modules_lock: kernel.modules_restrict=2. Irreversible until reboot,
  * so /init runs it last (or alone: hb.only=modules_lock).
  * Level 2: nobody, root included, can init_module, finit_module or

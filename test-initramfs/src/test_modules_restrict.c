@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Suite modules_restrict: kernel.modules_restrict levels 0 and 1.
  * Level 1: a user that is not root of the initial user namespace (plain
  * unprivileged, or root of a user namespace with a network namespace of its

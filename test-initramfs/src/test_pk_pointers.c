@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Suite pk_pointers: a pointer printed to a world-readable file with %pK is
  * hidden by kernel.kptr_restrict. The test module hb_pk_probe (../kmod/)
  * prints the address of its variable hb_pk_marker in /proc/hb_pk_probe with

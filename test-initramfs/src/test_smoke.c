@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Suite smoke: the guest and the test machinery work at all (passes on
  * vanilla and patched alike): mounts, identities, fork/exec/pipe, a module
  * load/unload and an autoload as root, loopback TCP. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Actions that make the kernel autoload a module (call request_module),
  * each aimed at one module the kernel.config builds as =m. */
 #ifndef HB_TRIGGERS_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Checks a matrix.json that `backport matrix` wrote: every kernel asked for is there, ran
 every stage, its regression smoke reads "no regression" and every feature reads "patched and
 proven" or "present upstream" (a feature "not applicable" or anything else fails: issue 7's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Checks a junit.xml against what the common JUnit schema requires, and that its counts add up.
 
   <testsuites name tests failures errors skipped time>

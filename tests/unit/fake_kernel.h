@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Fake stages for the matrix's unit tests: kernels that fetch, apply, build and boot in no
  * time, each behaving as its scenario says, with a context whose cache is a temporary folder.
  * The suites and features come from the driver's own tables, never from a list here. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: the pieces of `backport apply` and `build` that need no kernel tree:
  * sysctl documentation, feature selection, diff file lists, rule options, config checks. */
 #include <setjmp.h>

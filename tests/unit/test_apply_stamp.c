@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: the stamp that lets a build reuse the last apply's patched tree. */
 #include <setjmp.h>
 #include <stdarg.h>

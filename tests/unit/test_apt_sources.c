@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: finding Debian's main archive in the machine's apt sources. */
 #include <setjmp.h>
 #include <stdarg.h>

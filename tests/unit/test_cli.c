@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: every bad input of the driver answers with a message naming what is wrong and
  * exit code 2 (bad input) or 3 (environment), and changes nothing in the cache. */
 #include <setjmp.h>

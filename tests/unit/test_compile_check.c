@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: which files `backport compile-check` compiles. */
 #include <setjmp.h>
 #include <stdarg.h>

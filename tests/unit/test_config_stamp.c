@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: the stamp that lets a build skip configuring when out/'s .config is what
  * tinyconfig, the fragment and olddefconfig would write again (config_stamp.h). */
 #include <setjmp.h>

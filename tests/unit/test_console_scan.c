@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests of the console scanner (backport/console_scan.c). */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests of the constify_ops manifest: which tables a patch made const. */
 #include <setjmp.h>
 #include <stdarg.h>

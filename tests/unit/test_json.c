@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: the small JSON reader and writer (backport/json.c). */
 #include <setjmp.h>
 #include <stdarg.h>

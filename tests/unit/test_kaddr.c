@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests of the guest's kernel address recogniser (test-initramfs/src/kaddr.c), on
  * samples shaped like what /proc and /sys print, and the false positives it must reject. */
 #include <setjmp.h>

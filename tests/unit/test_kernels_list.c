@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: the kernels.list parser. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: run_kernel's stages over fake kernels, the matrix over several (one after the
  * other and in parallel processes), its arguments, the CPU split, and the command's bad input. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: the rules' file prefilter ("// Prefilter: RE && RE" header lines). */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests of the QEMU runner (backport/qemu.c) with fake "qemu" shell
  * scripts: no kernel and no QEMU needed.

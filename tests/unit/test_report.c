@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: the matrix reports (Markdown table, JUnit XML and its counts, XML escaping) and
  * the per-kernel JSON's round trip that `report merge` relies on. */
 #include <setjmp.h>

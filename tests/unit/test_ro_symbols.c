@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests of the host's constify_ops proof: where vmlinux put the manifest's tables. */
 #include <setjmp.h>
 #include <stdarg.h>

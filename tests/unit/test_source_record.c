@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: the source records and the shared build seat that let one flavour's out/ serve
  * the other, rebuilding only what differs (issue 4's patched build after the vanilla one). */
 #include <setjmp.h>

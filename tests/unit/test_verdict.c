@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: the verdict of a summary row (backport/verdict.c) and its words. */
 #include <setjmp.h>
 #include <stdarg.h>
