@@ -1,31 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "autoload.h"
 
+#include "alt_names.h"
 #include "errname.h"
 #include "ktap.h"
 #include "mod_ops.h"
 #include "modprobe_log.h"
 
-#include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 
 #define TRIGGER_TIMEOUT_S 60
 #define UNLOAD_WAIT_MS 3000
 
-/* Which of NAMES ('|' between the names of different kernel eras: "aes_generic|aes") is
- * in /proc/modules: 1 with its name in FOUND, 0 if none (or NAMES is NULL), -errno. */
+/* Which of NAMES (alt_names.h: "aes_generic|aes") is in /proc/modules: 1 with its name in
+ * FOUND, 0 if none (or NAMES is NULL), -errno. */
 static int loaded_one_of(const char *names, char *found, size_t len)
 {
-	for (const char *n = names; n && *n;) {
-		size_t l = strcspn(n, "|");
+	for (const char *n = names; n;) {
 		int rc;
 
-		snprintf(found, len, "%.*s", (int)l, n);
+		n = hb_alt_next(n, found, len);
 		rc = mod_is_loaded(found);
 		if (rc != 0)
 			return rc;
-		n += l + (n[l] == '|');
 	}
 	return 0;
 }

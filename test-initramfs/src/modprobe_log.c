@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alt_names.h"
 #include "hb_paths.h"
 #include "ktap.h"
 
@@ -72,14 +73,16 @@ struct request_filter {
 	int print_diag;
 };
 
-/* Is GOT one of the '|'-separated names of WANT? */
+/* Is GOT one of the names of WANT (alt_names.h)? */
 static int name_is_one_of(const char *want, const char *got)
 {
-	size_t len = strlen(got);
+	char name[256];
 
-	for (const char *w = want; w; w = strchr(w, '|') ? strchr(w, '|') + 1 : NULL)
-		if (!strncmp(w, got, len) && (w[len] == '\0' || w[len] == '|'))
+	for (const char *w = want; w;) {
+		w = hb_alt_next(w, name, sizeof(name));
+		if (!strcmp(name, got))
 			return 1;
+	}
 	return 0;
 }
 
