@@ -15,8 +15,13 @@ KERNEL ?=
 KERNELS ?=
 JOBS ?=
 
-DRIVER_SRC := $(sort $(wildcard backport/*.c))
-LIB_SRC := $(filter-out backport/main.c,$(DRIVER_SRC))
+# The driver's folders, one per stage of the pipeline (see backport/README.md); a file
+# includes its neighbours' headers by name, whatever folder they are in.
+DRIVER_DIRS := $(sort $(dir $(wildcard backport/*/*.c)))
+DRIVER_INC := $(patsubst %/,-iquote %,$(DRIVER_DIRS))
+DRIVER_HDR := $(wildcard backport/*/*.h)
+DRIVER_SRC := $(sort $(wildcard backport/*/*.c))
+LIB_SRC := $(filter-out backport/cli/main.c,$(DRIVER_SRC))
 LIB_OBJ := $(patsubst backport/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
@@ -26,23 +31,24 @@ all: driver guest
 
 driver: $(BUILD)/backport
 
-$(BUILD)/obj/%.o: backport/%.c $(wildcard backport/*.h) | $(BUILD)/obj
+$(BUILD)/obj/%.o: backport/%.c $(DRIVER_HDR)
+	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	@$(CC) $(CFLAGS) -c -o $@ $<
+	@$(CC) $(CFLAGS) $(DRIVER_INC) -c -o $@ $<
 
-$(BUILD)/backport: $(BUILD)/obj/main.o $(LIB_OBJ)
+$(BUILD)/backport: $(BUILD)/obj/cli/main.o $(LIB_OBJ)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) -o $@ $^
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h) | $(BUILD)/tests
 	@echo "  CC+LD   $@"
-	@$(CC) $(CFLAGS) -iquote backport $(UNIT_GUEST) -o $@ $< $(LIB_OBJ) -lcmocka
+	@$(CC) $(CFLAGS) $(DRIVER_INC) $(UNIT_GUEST) -o $@ $< $(LIB_OBJ) -lcmocka
 
 # test_kaddr tests a piece of the guest: it also compiles the guest's address recogniser.
 $(BUILD)/tests/test_kaddr: test-initramfs/src/kaddr.c test-initramfs/src/kaddr.h
 $(BUILD)/tests/test_kaddr: UNIT_GUEST := -iquote test-initramfs/src test-initramfs/src/kaddr.c
 
-$(BUILD)/obj $(BUILD)/tests:
+$(BUILD)/tests:
 	mkdir -p $@
 
 guest:

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests: the small JSON reader and writer (backport/json.c). */
+/* Unit tests: the small JSON reader and writer (backport/lib/json.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

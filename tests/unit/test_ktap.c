@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests of the KTAP parser (backport/ktap.c). */
+/* Unit tests of the KTAP parser (backport/boot/ktap.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the QEMU runner (backport/qemu.c) with fake "qemu" shell
+ * Unit tests of the QEMU runner (backport/boot/qemu.c) with fake "qemu" shell
  * scripts: no kernel and no QEMU needed.
  */
 #include <setjmp.h>
