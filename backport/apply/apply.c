@@ -5,7 +5,6 @@
 #include "apply_stamp.h"
 #include "apply_verify.h"
 #include "commands.h"
-#include "constify_manifest.h"
 #include "doc_sysctl.h"
 #include "kconfig_entry.h"
 #include "exitcodes.h"
@@ -209,7 +208,7 @@ static void print_result(const struct feature *f, const struct feature_result *r
 		snprintf(what, sizeof(what), "%s", feature_outcome_name(r->outcome));
 	msg_info("%-18s %-22s %5.1f s", f->name, what, r->seconds);
 	if (r->verified) {
-		char *manifest = constify_manifest(r->diff ? r->diff : "");
+		char *manifest = f->manifest_of ? f->manifest_of(r->diff ? r->diff : "") : strdup("");
 		int tables = 0;
 		for (const char *l = manifest; (l = strchr(l, '\n')); l++)
 			tables++;
@@ -300,39 +299,43 @@ static int report_only(const struct hb_ctx *ctx, const char *tree, const char *l
 /* DIR/outcomes: "FEATURE OUTCOME" a line, read by the test stage to know what vanilla lacks. */
 static void write_outcomes(const char *dir, const struct feature_result *results, unsigned mask)
 {
-	char text[1024] = "";
+	char *text = strdup("");
 	for (size_t i = 0; i < features_count; i++) {
 		if (!(mask & (1u << i)))
 			continue;
-		size_t used = strlen(text);
-		snprintf(text + used, sizeof(text) - used, "%s %s\n", features[i].name,
-			 results[i].outcome == OUTCOME_CHANGED   ? "changed"
-			 : results[i].outcome == OUTCOME_PRESENT ? "present"
-								 : "not-applicable");
+		char *more = xasprintf("%s%s %s\n", text, features[i].name,
+				       results[i].outcome == OUTCOME_CHANGED   ? "changed"
+				       : results[i].outcome == OUTCOME_PRESENT ? "present"
+									       : "not-applicable");
+		free(text);
+		text = more;
 	}
 	char *path = fs_join(dir, "outcomes");
 	fs_write_file_atomic(path, text, strlen(text));
 	free(path);
+	free(text);
 }
 
-/* DIR/constified: "SYMBOL FILE" per table constify_ops made const, for the test stage's
- * proofs; no file when the rule did not run (MASK) or changed nothing. */
-static void write_constify_manifest(const char *dir, const struct feature_result *results,
-				    unsigned mask)
+/* DIR/MANIFEST of each feature that has one (feature_table.h), for the test stage's proofs;
+ * none when the rule did not run (MASK) or changed nothing. */
+static void write_manifests(const char *dir, const struct feature_result *results,
+			    unsigned mask)
 {
-	const struct feature *f = feature_find("constify_ops");
-	const struct feature_result *r =
-		f && (mask & (1u << (f - features))) && results[f - features].diff
-			? &results[f - features]
-			: NULL;
-	char *path = fs_join(dir, "constified");
-	char *text = r && r->outcome == OUTCOME_CHANGED ? constify_manifest(r->diff) : NULL;
-	if (text && *text)
-		fs_write_file_atomic(path, text, strlen(text));
-	else
-		unlink(path);
-	free(text);
-	free(path);
+	for (size_t i = 0; i < features_count; i++) {
+		const struct feature *f = &features[i];
+		if (!f->manifest)
+			continue;
+		const struct feature_result *r = &results[i];
+		bool changed = (mask & (1u << i)) && r->diff && r->outcome == OUTCOME_CHANGED;
+		char *path = fs_join(dir, f->manifest);
+		char *text = changed ? f->manifest_of(r->diff) : NULL;
+		if (text && *text)
+			fs_write_file_atomic(path, text, strlen(text));
+		else
+			unlink(path);
+		free(text);
+		free(path);
+	}
 }
 
 char *apply_log_path(const struct hb_ctx *ctx, const char *name)
@@ -365,7 +368,7 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 	char *work = fs_join(dir, "patched.tmp");
 	char *final = fs_join(dir, "patched");
 	char *series_dir = xasprintf("%s/patches/%s", ctx->repo, e->name);
-	struct feature_result results[16];
+	struct feature_result results[FEATURES_MAX];
 	memset(results, 0, sizeof(results));
 	char *stamp = fs_join(dir, "stamp");
 	unlink(stamp); /* the patched tree is about to change */
@@ -386,7 +389,7 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 			rc = HB_EXIT_ENV;
 		} else {
 			write_outcomes(dir, results, mask);
-			write_constify_manifest(dir, results, mask);
+			write_manifests(dir, results, mask);
 			apply_stamp_write(ctx, dir, rec.tree, mask);
 			if (mask == ctx_features(ctx))
 				snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
@@ -425,7 +428,7 @@ static int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 		return rc;
 	char *work = fs_join(dir, "work");
 	char *series_dir = fs_join(dir, "patches");
-	struct feature_result results[16];
+	struct feature_result results[FEATURES_MAX];
 	memset(results, 0, sizeof(results));
 	char version[64];
 	fs_kernel_version(real, version, sizeof(version));

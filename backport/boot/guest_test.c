@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "guest_test.h"
 
-#include "apply.h"
 #include "build.h"
 #include "commands.h"
 #include "console_scan.h"
@@ -9,6 +8,7 @@
 #include "feature_table.h"
 #include "fetch.h"
 #include "fsutil.h"
+#include "guest_expect.h"
 #include "initramfs.h"
 #include "json.h"
 #include "ktap.h"
@@ -28,49 +28,40 @@
  * case boot_param); vanilla passes the unknown word on to /init's environment. */
 #define GUEST_APPEND "console=ttyS0 panic=-1 loglevel=4 hb.timeout=240 modules_restrict=1"
 
-/* The guest's suites, in the order /init runs them, and the feature each proves. A suite
- * whose proof rests on a test module (test-initramfs/kmod/, converted by the rules only on
- * the patched flavour) is expected to fail on vanilla whatever apply found in the tree. A
- * suite whose proof rests on the constified tables built into the kernel (nm says which)
- * can fail on vanilla only when some are built in. */
-static const struct {
-	const char *suite, *feature;
-	bool proven_by_test_module;
-	bool proven_by_built_in_tables;
-} suite_features[] = {
-	{ "smoke", NULL, false, false },
-	{ "leaks", NULL, false, false }, /* a measurement: passes on both when the scan worked */
-	/* a measurement: passes on both, with requests on vanilla and none at level 1 */
-	{ "autoload", NULL, false, false },
-	{ "kallsyms", "kallsyms_mode", false, false },
-	{ "dmesg_restrict", "dmesg_restrict", false, false },
-	{ "pk_pointers", "pk_pointers", true, false },
-	{ "constify", "constify_ops", false, true },
-	{ "modules_restrict", "modules_restrict", false, false },
-	{ "modules_lock", "modules_restrict", false, false },
-};
-#define N_SUITES (sizeof(suite_features) / sizeof(suite_features[0]))
+/* The suites this driver judges (suites.def less those run only on request), in run order. */
+static const struct guest_suite *judged_suite(size_t i)
+{
+	for (size_t k = 0; k < guest_suites_count; k++)
+		if (guest_suites[k].proof != PROOF_ON_REQUEST && i-- == 0)
+			return &guest_suites[k];
+	return NULL;
+}
 
-size_t guest_suite_count(void) { return N_SUITES; }
-const char *guest_suite_name(size_t i) { return suite_features[i].suite; }
-const char *guest_suite_feature(size_t i) { return suite_features[i].feature; }
+size_t guest_suite_count(void)
+{
+	size_t n = 0;
+	while (judged_suite(n))
+		n++;
+	return n;
+}
+
+const char *guest_suite_name(size_t i) { return judged_suite(i)->name; }
+const char *guest_suite_feature(size_t i) { return judged_suite(i)->feature; }
 
 /* Is the suite's feature among those this run selected? The smoke always is. */
 bool guest_suite_selected(const struct hb_ctx *ctx, size_t i)
 {
-	const struct feature *f = suite_features[i].feature ? feature_find(suite_features[i].feature)
-							    : NULL;
-	return !f || (ctx_features(ctx) & (1u << (f - features)));
+	return guest_suite_judged(judged_suite(i), ctx_features(ctx));
 }
 
 /* "hb.skip=a,b" for the suites of the features this run left out, "" when none. */
 static char *skip_unselected(const struct hb_ctx *ctx)
 {
 	char *list = strdup("");
-	for (size_t i = 0; i < N_SUITES; i++) {
+	for (size_t i = 0; i < guest_suite_count(); i++) {
 		if (guest_suite_selected(ctx, i))
 			continue;
-		char *more = xasprintf("%s%s%s", list, *list ? "," : "hb.skip=", suite_features[i].suite);
+		char *more = xasprintf("%s%s%s", list, *list ? "," : "hb.skip=", guest_suite_name(i));
 		free(list);
 		list = more;
 	}
@@ -83,16 +74,23 @@ void guest_test_result_free(struct guest_test_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Did apply add FEATURE to this kernel (so that vanilla lacks it)? From CACHE/work/NAME/outcomes. */
-static bool feature_added(const struct hb_ctx *ctx, const char *name, const char *feature)
+/* The features apply changed in kernel NAME's tree, so that vanilla lacks them (mask over
+ * features[]), from CACHE/work/NAME/outcomes; -1 when apply has not run. */
+static long features_added(const struct hb_ctx *ctx, const char *name)
 {
 	char *path = xasprintf("%s/work/%s/outcomes", ctx->cache, name);
 	char *text = fs_read_file(path, NULL);
-	char *needle = xasprintf("%s changed\n", feature);
-	bool added = text && strstr(text, needle);
-	free(needle);
-	free(text);
 	free(path);
+	if (!text)
+		return -1;
+	unsigned added = 0;
+	for (size_t i = 0; i < features_count; i++) {
+		char *needle = xasprintf("%s changed\n", features[i].name);
+		if (strstr(text, needle))
+			added |= 1u << i;
+		free(needle);
+	}
+	free(text);
 	return added;
 }
 
@@ -120,9 +118,9 @@ static void judge(const struct ktap_report *report, struct guest_test_result *r)
 	}
 }
 
-/* nm on B's vmlinux: where it put the tables of MANIFEST (constify_ops's). */
-static void check_constified(const struct build_output *b, const char *manifest,
-			     struct guest_test_result *r)
+/* nm on B's vmlinux: where it put the symbols of F's MANIFEST (constify_ops's tables). */
+static void check_manifest(const struct feature *f, const struct build_output *b,
+			   const char *manifest, struct guest_test_result *r)
 {
 	char *vmlinux = fs_join(b->dir, "out/vmlinux");
 	if (ro_symbols_of_vmlinux(vmlinux, manifest, &r->ro) != 0) {
@@ -132,12 +130,13 @@ static void check_constified(const struct build_output *b, const char *manifest,
 			msg_warn("nm shows no __start_rodata, __end_rodata, __start_ro_after_init "
 				 "or __end_ro_after_init in %s", vmlinux);
 		r->has_constified = true;
-		msg_info("nm %s: %d of the %d table(s) apply made const are built in, %d in "
-			 "read-only data%s%s", vmlinux, r->ro.built_in, r->ro.listed, r->ro.read_only,
-			 *r->ro.writable ? "; writable: " : "", r->ro.writable);
+		msg_info("nm %s: %d of the %d symbol(s) of %s's %s are built in, %d in "
+			 "read-only data%s%s", vmlinux, r->ro.built_in, r->ro.listed, f->name,
+			 f->manifest, r->ro.read_only, *r->ro.writable ? "; writable: " : "",
+			 r->ro.writable);
 		if (!r->vanilla && r->ro.read_only != r->ro.built_in)
-			msg_error("constify_ops: the patched vmlinux has writable tables that apply "
-				  "made const: %s", r->ro.writable);
+			msg_error("%s: the patched vmlinux has writable symbols of its %s: %s",
+				  f->name, f->manifest, r->ro.writable);
 	}
 	free(vmlinux);
 }
@@ -228,19 +227,127 @@ int guest_test_check(const struct hb_ctx *ctx)
 	return there ? HB_EXIT_OK : HB_EXIT_ENV;
 }
 
-int guest_test_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		      const char *extra_append, struct guest_test_result *r)
+/* What each suite this run judges is expected to show on this flavour (guest_expect.h). */
+static int set_expectations(const struct hb_ctx *ctx, const struct kernel_entry *e,
+			    struct guest_test_result *r)
 {
-	memset(r, 0, sizeof(*r));
-	int rc = guest_test_check(ctx);
-	if (rc)
-		return rc;
-	struct build_output b;
-	rc = build_kernel(ctx, e, vanilla, &b);
-	if (rc == HB_EXIT_OK)
-		rc = guest_test_built(ctx, e, vanilla, &b, extra_append, r);
-	build_output_free(&b);
+	long added = r->vanilla ? features_added(ctx, e->name) : 0;
+	if (added < 0) {
+		msg_error("test %s vanilla: what vanilla lacks is what apply adds, and %s was never "
+			  "applied (run backport apply %s first)", e->name, e->name, e->name);
+		return HB_EXIT_ENV;
+	}
+	struct guest_expect_input in = { .vanilla = r->vanilla, .selected = ctx_features(ctx),
+					 .added = (unsigned)added,
+					 .tables_built_in = r->has_constified && r->ro.built_in > 0 };
+	for (size_t i = 0; i < guest_suites_count; i++) {
+		const struct guest_suite *s = &guest_suites[i];
+		if (!guest_suite_judged(s, in.selected))
+			continue;
+		if (r->n_suites == GUEST_SUITES_MAX) {
+			msg_error("suites.def lists more suites than GUEST_SUITES_MAX (%d)",
+				  GUEST_SUITES_MAX);
+			return HB_EXIT_ENV;
+		}
+		struct suite_verdict *v = &r->suites[r->n_suites++];
+		v->suite = s->name;
+		v->feature = s->feature;
+		v->expect_pass = guest_suite_expect_pass(s, &in);
+	}
+	return HB_EXIT_OK;
+}
+
+/* The manifests apply wrote for the features of this run (feature_table.h), checked in B's
+ * vmlinux and added to the initramfs as /hb/MANIFEST: gen_init_cpio lines in *EXTRA. */
+static void add_manifests(const struct hb_ctx *ctx, const struct kernel_entry *e,
+			  const struct build_output *b, struct guest_test_result *r, char **extra)
+{
+	*extra = strdup("");
+	for (size_t i = 0; i < features_count; i++) {
+		const struct feature *f = &features[i];
+		if (!f->manifest || !(ctx_features(ctx) & (1u << i)))
+			continue;
+		char *manifest = xasprintf("%s/work/%s/%s", ctx->cache, e->name, f->manifest);
+		if (fs_exists(manifest)) {
+			char *more = xasprintf("%sfile /hb/%s %s 0644 0 0\n", *extra, f->manifest,
+					       manifest);
+			free(*extra);
+			*extra = more;
+			check_manifest(f, b, manifest, r);
+		}
+		free(manifest);
+	}
+}
+
+/* Boots B with the initramfs CPIO; fills Q. */
+static int boot(const struct hb_ctx *ctx, const struct build_output *b, const char *cpio,
+		const char *console, const char *extra_append, struct guest_test_result *r,
+		struct qemu_result *q)
+{
+	char *skip = skip_unselected(ctx);
+	char *append = xasprintf("%s%s%s%s%s", GUEST_APPEND, *skip ? " " : "", skip,
+				 extra_append ? " " : "", extra_append ? extra_append : "");
+	free(skip);
+	struct qemu_opts o = { .kernel = b->bzimage, .initrd = cpio, .append = append,
+			       .mem_mb = 256, .smp = QEMU_GUEST_SMP, .timeout_s = BOOT_TIMEOUT_S,
+			       .idle_timeout_s = BOOT_IDLE_S, .console_log = console,
+			       .done_marker = "# hb-done" };
+	o.accel = r->accel = accel_for_this_run(&o);
+	char *cmdline = qemu_command_line(&o);
+	msg_info("$ %s", cmdline);
+	free(cmdline);
+	char err[512];
+	int rc = HB_EXIT_OK;
+	if (qemu_run(&o, q, err, sizeof(err)) != 0) {
+		msg_error("cannot start QEMU: %s", err);
+		rc = HB_EXIT_ENV;
+	}
+	free(append);
 	return rc;
+}
+
+/* What the boot showed: finished or not, console clean or not, each suite against its
+ * expectation, the measurements; results.json written to JSON. */
+static void judge_boot(const struct qemu_result *q, const char *json, struct guest_test_result *r)
+{
+	r->boot_seconds = q->seconds;
+	r->booted = q->done_marker_seen && !q->panic_seen && !q->hung && !q->timed_out;
+	r->boot_problem = r->booted ? NULL : q->panic_seen ? "KERNEL PANIC"
+			  : q->hung ? "HUNG (no output)" : q->timed_out ? "TIMED OUT"
+			  : "no done marker";
+	struct console_scan scan;
+	console_scan(q->output, q->output_len, &scan);
+	r->console_clean = !console_scan_trouble(&scan);
+	if (!r->console_clean)
+		snprintf(r->console_problem, sizeof(r->console_problem), "%s",
+			 scan.first_line ? scan.first_line : "?");
+	console_scan_free(&scan);
+	struct ktap_report report;
+	ktap_parse(q->output, q->output_len, &report);
+	leak_stats_from_ktap(&report, &r->leaks);
+	autoload_stats_from_ktap(&report, &r->autoload);
+	write_results(json, &report, r);
+	judge(&report, r);
+	/* the host's half of a manifest's proof: nm on the patched vmlinux */
+	if (!r->vanilla && r->has_constified && r->ro.read_only != r->ro.built_in)
+		r->as_expected = false;
+	ktap_report_free(&report);
+}
+
+static void print_boot(const struct guest_test_result *r, const char *console, const char *json)
+{
+	msg_info("boot: %.1f s with %s; %s%s%s", r->boot_seconds, r->accel,
+		 r->booted ? "guest finished" : r->boot_problem,
+		 r->console_clean ? ", console clean" : ", console shows: ",
+		 r->console_clean ? "" : r->console_problem);
+	print_verdicts(r);
+	print_leaks(&r->leaks);
+	for (size_t i = 0; i < r->autoload.n; i++)
+		msg_info("module autoload surface as %s: %ld request(s), %ld module(s) loaded",
+			 r->autoload.who[i].who, r->autoload.who[i].requests,
+			 r->autoload.who[i].loaded);
+	msg_info("console: %s", console);
+	msg_info("results: %s", json);
 }
 
 int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
@@ -253,96 +360,29 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 	int rc = guest_test_check(ctx);
 	if (rc)
 		return rc;
-	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
-	char *outcomes = xasprintf("%s/work/%s/outcomes", ctx->cache, e->name);
-	if (vanilla && !fs_exists(outcomes)) /* what vanilla lacks is what apply adds */
-		rc = apply_kernel(ctx, e, ctx_features(ctx), NULL);
-	free(outcomes);
 	r->dir = strdup(b->dir);
+	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
 	char *cpio = fs_join(b->dir, "initramfs.cpio");
 	char *gen = fs_join(b->dir, "out/usr/gen_init_cpio");
 	char *console = fs_join(b->dir, "console.log");
 	char *json = fs_join(b->dir, "results.json");
-	char *manifest = xasprintf("%s/work/%s/constified", ctx->cache, e->name);
 	char *extra = NULL;
-	if (rc == HB_EXIT_OK && fs_exists(manifest)) {
-		extra = xasprintf("file /hb/constified %s 0644 0 0\n", manifest);
-		check_constified(b, manifest, r);
-	}
-	msg_stage("test %s %s: pack initramfs, boot QEMU", e->name, flavour);
-	if (rc == HB_EXIT_OK &&
-	    initramfs_pack(gen, guest_list, extra, b->modules, b->release, cpio, b->log) != 0) {
-		msg_error("cannot pack the initramfs %s (log: %s)", cpio, b->log);
-		rc = HB_EXIT_ENV;
-	}
-	for (size_t i = 0; i < N_SUITES && rc == HB_EXIT_OK; i++) {
-		if (!guest_suite_selected(ctx, i))
-			continue;
-		struct suite_verdict *v = &r->suites[r->n_suites++];
-		v->suite = suite_features[i].suite;
-		v->feature = suite_features[i].feature;
-		v->expect_pass = !vanilla || !v->feature ||
-				 !(suite_features[i].proven_by_test_module ||
-				   feature_added(ctx, e->name, v->feature));
-		if (vanilla && suite_features[i].proven_by_built_in_tables)
-			v->expect_pass = !(r->has_constified && r->ro.built_in > 0);
-	}
-	struct qemu_result q = { 0 };
+	add_manifests(ctx, e, b, r, &extra);
+	rc = set_expectations(ctx, e, r);
 	if (rc == HB_EXIT_OK) {
-		char *skip = skip_unselected(ctx);
-		char *append = xasprintf("%s%s%s%s%s", GUEST_APPEND, *skip ? " " : "", skip,
-					 extra_append ? " " : "", extra_append ? extra_append : "");
-		free(skip);
-		struct qemu_opts o = { .kernel = b->bzimage, .initrd = cpio, .append = append,
-				       .mem_mb = 256, .smp = QEMU_GUEST_SMP, .timeout_s = BOOT_TIMEOUT_S,
-				       .idle_timeout_s = BOOT_IDLE_S, .console_log = console,
-				       .done_marker = "# hb-done" };
-		o.accel = r->accel = accel_for_this_run(&o);
-		char *cmdline = qemu_command_line(&o);
-		msg_info("$ %s", cmdline);
-		free(cmdline);
-		char err[512];
-		if (qemu_run(&o, &q, err, sizeof(err)) != 0) {
-			msg_error("cannot start QEMU: %s", err);
+		msg_stage("test %s %s: pack initramfs, boot QEMU", e->name, flavour);
+		if (initramfs_pack(gen, guest_list, *extra ? extra : NULL, b->modules, b->release,
+				   cpio, b->log) != 0) {
+			msg_error("cannot pack the initramfs %s (log: %s)", cpio, b->log);
 			rc = HB_EXIT_ENV;
 		}
-		free(append);
 	}
+	struct qemu_result q = { 0 };
+	if (rc == HB_EXIT_OK)
+		rc = boot(ctx, b, cpio, console, extra_append, r, &q);
 	if (rc == HB_EXIT_OK) {
-		r->boot_seconds = q.seconds;
-		r->booted = q.done_marker_seen && !q.panic_seen && !q.hung && !q.timed_out;
-		r->boot_problem = r->booted ? NULL : q.panic_seen ? "KERNEL PANIC"
-				  : q.hung ? "HUNG (no output)" : q.timed_out ? "TIMED OUT"
-				  : "no done marker";
-		struct console_scan scan;
-		console_scan(q.output, q.output_len, &scan);
-		r->console_clean = !console_scan_trouble(&scan);
-		if (!r->console_clean)
-			snprintf(r->console_problem, sizeof(r->console_problem), "%s",
-				 scan.first_line ? scan.first_line : "?");
-		console_scan_free(&scan);
-		struct ktap_report report;
-		ktap_parse(q.output, q.output_len, &report);
-		leak_stats_from_ktap(&report, &r->leaks);
-		autoload_stats_from_ktap(&report, &r->autoload);
-		write_results(json, &report, r);
-		judge(&report, r);
-		/* the host's half of the constify proof: nm on the patched vmlinux */
-		if (!vanilla && r->has_constified && r->ro.read_only != r->ro.built_in)
-			r->as_expected = false;
-		ktap_report_free(&report);
-		msg_info("boot: %.1f s with %s; %s%s%s", q.seconds, r->accel,
-			 r->booted ? "guest finished" : r->boot_problem,
-			 r->console_clean ? ", console clean" : ", console shows: ",
-			 r->console_clean ? "" : r->console_problem);
-		print_verdicts(r);
-		print_leaks(&r->leaks);
-		for (size_t i = 0; i < r->autoload.n; i++)
-			msg_info("module autoload surface as %s: %ld request(s), %ld module(s) loaded",
-				 r->autoload.who[i].who, r->autoload.who[i].requests,
-				 r->autoload.who[i].loaded);
-		msg_info("console: %s", console);
-		msg_info("results: %s", json);
+		judge_boot(&q, json, r);
+		print_boot(r, console, json);
 		if (!r->as_expected) {
 			msg_error("test %s %s: not as expected (console log: %s)", e->name, flavour,
 				  console);
@@ -351,7 +391,6 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 	}
 	qemu_result_free(&q);
 	free(extra);
-	free(manifest);
 	free(cpio);
 	free(gen);
 	free(console);

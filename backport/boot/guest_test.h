@@ -40,11 +40,9 @@ struct guest_test_result {
 	char *dir;                /* where console.log and results.json are */
 };
 
-/* Builds (if needed) and tests one flavour. Returns an hb_exit code (1: not as expected). */
-/* EXTRA_APPEND (or NULL) is added to the kernel command line. */
-int guest_test_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		      const char *extra_append, struct guest_test_result *out);
-/* The same on a kernel build_kernel has built (B). */
+/* Boots the kernel build_kernel has built (B) and judges its suites. EXTRA_APPEND (or NULL) is
+ * added to the kernel command line. For vanilla, apply must have run (what it added is what
+ * vanilla lacks). Returns an hb_exit code (1: not as expected). */
 int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		     const struct build_output *b, const char *extra_append,
 		     struct guest_test_result *out);
@@ -57,7 +55,5 @@ const char *guest_suite_feature(size_t i);
 /* Does this run test suite I (its feature is selected, see ctx_features)? */
 bool guest_suite_selected(const struct hb_ctx *ctx, size_t i);
 void guest_test_result_free(struct guest_test_result *r);
-int cmd_test(struct hb_ctx *ctx, int argc, char **argv);
-int cmd_run(struct hb_ctx *ctx, int argc, char **argv);
 
 #endif

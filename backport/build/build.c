@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "build.h"
 
-#include "apply.h"
 #include "apply_stamp.h"
 #include "build_seat.h"
-#include "commands.h"
 #include "config_stamp.h"
 #include "exitcodes.h"
 #include "feature_table.h"
@@ -166,7 +164,10 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	} else if (strcmp(ctx->applied, e->name) == 0 || apply_last_current(ctx, e, ctx_features(ctx))) {
 		source = xasprintf("%s/work/%s/patched", ctx->cache, e->name);
 	} else {
-		rc = apply_kernel(ctx, e, ctx_features(ctx), &source);
+		/* the commands apply first (stage_order.h): a stale tree is never built */
+		msg_error("%s: the patched tree of %s is not current: run backport apply %s first",
+			  what, e->name, e->name);
+		rc = HB_EXIT_ENV;
 	}
 	if (!rc && !vanilla && fetch_record_read(ctx, e->name, &rec) != 0) {
 		msg_error("%s: %s was never fetched", what, e->name);
@@ -256,41 +257,4 @@ int build_lock(const struct hb_ctx *ctx, const struct kernel_entry *e)
 	int fd = lock_acquire(ctx->cache, name);
 	free(name);
 	return fd;
-}
-
-int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
-{
-	static const struct option opts[] = { { "vanilla", no_argument, NULL, 'v' },
-					      { "help", no_argument, NULL, 'h' },
-					      { NULL, 0, NULL, 0 } };
-	bool vanilla = false;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'v') {
-			vanilla = true;
-		} else {
-			FILE *f = c == 'h' ? stdout : stderr;
-			fprintf(f, "usage: backport build NAME [--vanilla]\n"
-				   "Builds the patched (default) or vanilla kernel NAME on tinyconfig plus\n"
-				   "test-initramfs/kernel.config, out of tree in the cache, with ccache.\n");
-			return c == 'h' ? HB_EXIT_OK : HB_EXIT_USAGE;
-		}
-	}
-	if (optind != argc - 1) {
-		fprintf(stderr, "usage: backport build NAME [--vanilla]\n");
-		return HB_EXIT_USAGE;
-	}
-	const struct kernel_entry *e = ctx_kernel(ctx, argv[optind]);
-	if (!e)
-		return HB_EXIT_USAGE;
-	int rc = fetch_need_tools(build_tools);
-	if (rc)
-		return rc;
-	int lock = build_lock(ctx, e);
-	struct build_output out;
-	rc = build_kernel(ctx, e, vanilla, &out);
-	lock_release(lock);
-	build_output_free(&out);
-	return rc;
 }

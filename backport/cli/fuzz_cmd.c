@@ -6,6 +6,7 @@
 #include "exitcodes.h"
 #include "fuzz_run.h"
 #include "guest_test.h"
+#include "stage_order.h"
 #include "lock.h"
 #include "msg.h"
 
@@ -29,7 +30,9 @@ static int fuzz_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool va
 		       long seconds, long seed)
 {
 	struct build_output b = { 0 };
-	int rc = build_kernel(ctx, e, vanilla, &b);
+	int rc = vanilla ? HB_EXIT_OK : stage_order_apply(ctx, e, false);
+	if (rc == HB_EXIT_OK)
+		rc = build_kernel(ctx, e, vanilla, &b);
 	if (rc == HB_EXIT_OK) {
 		struct fuzz_result r;
 		rc = fuzz_built(ctx, e, vanilla, &b, seconds, seed, &r);

@@ -8,6 +8,7 @@
 #include "lock.h"
 #include "msg.h"
 #include "run_kernel.h"
+#include "stage_order.h"
 
 #include <getopt.h>
 #include <stdbool.h>
@@ -50,8 +51,16 @@ int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 	if (rc)
 		return rc;
 	int lock = build_lock(ctx, e);
-	struct guest_test_result r;
-	rc = guest_test_kernel(ctx, e, vanilla, append, &r);
+	struct guest_test_result r = { 0 };
+	struct build_output b = { 0 };
+	rc = guest_test_check(ctx);
+	if (rc == HB_EXIT_OK)
+		rc = stage_order_apply(ctx, e, vanilla);
+	if (rc == HB_EXIT_OK)
+		rc = build_kernel(ctx, e, vanilla, &b);
+	if (rc == HB_EXIT_OK)
+		rc = guest_test_built(ctx, e, vanilla, &b, append, &r);
+	build_output_free(&b);
 	lock_release(lock);
 	guest_test_result_free(&r);
 	return rc;

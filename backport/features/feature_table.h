@@ -26,10 +26,40 @@ struct feature {
 	/* A tree where the rule changes nothing has the feature (there is nothing left to
 	 * do): its report lists what it keeps unchanged, and why. */
 	bool nothing_left_is_present;
+	/* What the patch made that the test stage proves in the built kernel: apply writes
+	 * MANIFEST_OF(its diff) to CACHE/work/NAME/MANIFEST when the feature changed the tree;
+	 * the test stage packs it into the guest as /hb/MANIFEST and checks its symbols in the
+	 * vmlinux (a suite proven by PROOF_BUILT_IN_TABLES reads it). NULL: none. */
+	const char *manifest;
+	char *(*manifest_of)(const char *diff);
 };
 
+/* At most FEATURES_MAX features: a selection is a mask of their bits in an unsigned. */
+#define FEATURES_MAX 32
 extern const struct feature features[];
 extern const size_t features_count;
+
+/* How a guest suite's results prove its feature, and so what vanilla is expected to show. */
+enum suite_proof {
+	PROOF_REGRESSION,  /* no feature: must pass on both flavours (the smoke) */
+	PROOF_MEASUREMENT, /* no feature: a measurement, passes on both when it could measure */
+	PROOF_GUEST,       /* the kernel's behaviour: vanilla fails when apply added the feature */
+	PROOF_TEST_MODULE, /* a test module the rules convert on the patched flavour only:
+			    * vanilla fails whatever apply found in the tree */
+	PROOF_BUILT_IN_TABLES, /* the feature's manifest, in the guest: vanilla fails when some
+				* of its symbols are built in (nm on the vmlinux says) */
+	PROOF_ON_REQUEST,  /* run only when asked for (hb.only=NAME), never judged here */
+};
+
+struct guest_suite {
+	const char *name;    /* the guest's /hb/tests/NAME, its KTAP subtest */
+	const char *feature; /* the feature it proves, or NULL */
+	enum suite_proof proof;
+};
+
+/* Every suite of suites.def, in run order. */
+extern const struct guest_suite guest_suites[];
+extern const size_t guest_suites_count;
 
 const struct feature *feature_find(const char *name);
 /* Parses "a,b,c" into a selection mask over features[]; -1 with the unknown name in err. */

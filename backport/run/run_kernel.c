@@ -226,7 +226,7 @@ int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct ru
 	free(log);
 	log = NULL;
 	if (rc == HB_EXIT_OK) {
-		enum apply_state states[32] = { APPLY_UNKNOWN };
+		enum apply_state states[FEATURES_MAX] = { APPLY_UNKNOWN };
 		t0 = stage_begin(r, o, STAGE_APPLY);
 		rc = ops->apply(ctx, e, ctx_features(ctx), states, &log);
 		stage_end(r, o, STAGE_APPLY, t0, rc, log, NULL);

@@ -20,11 +20,12 @@
 
 #define SYSLOG_ACTION_CONSOLE_LEVEL 8
 
-/* In run order; modules_lock sets an irreversible state, so it is last. leaks
- * measures the kernel as booted, before the other suites load modules. */
+/* In run order, from the one list of suites (backport/features/suites.def, which says why
+ * that order). */
 static const char *const suites[] = {
-	"smoke", "leaks", "autoload", "kallsyms", "dmesg_restrict", "pk_pointers", "constify",
-	"modules_restrict", "modules_lock", "fuzz",
+#define HB_SUITE(name, feature, proof) #name,
+#include "suites.def"
+#undef HB_SUITE
 };
 #define N_SUITES (sizeof(suites) / sizeof(suites[0]))
 

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* backport build NAME [--vanilla]: the command over build_kernel(). */
+#include "build.h"
+#include "commands.h"
+#include "exitcodes.h"
+#include "fetch.h"
+#include "lock.h"
+#include "stage_order.h"
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = { { "vanilla", no_argument, NULL, 'v' },
+					      { "help", no_argument, NULL, 'h' },
+					      { NULL, 0, NULL, 0 } };
+	bool vanilla = false;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'v') {
+			vanilla = true;
+		} else {
+			FILE *f = c == 'h' ? stdout : stderr;
+			fprintf(f, "usage: backport build NAME [--vanilla]\n"
+				   "Builds the patched (default) or vanilla kernel NAME on tinyconfig plus\n"
+				   "test-initramfs/kernel.config, out of tree in the cache, with ccache.\n");
+			return c == 'h' ? HB_EXIT_OK : HB_EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "usage: backport build NAME [--vanilla]\n");
+		return HB_EXIT_USAGE;
+	}
+	const struct kernel_entry *e = ctx_kernel(ctx, argv[optind]);
+	if (!e)
+		return HB_EXIT_USAGE;
+	int rc = fetch_need_tools(build_tools);
+	if (rc)
+		return rc;
+	int lock = build_lock(ctx, e);
+	struct build_output out = { 0 };
+	rc = vanilla ? HB_EXIT_OK : stage_order_apply(ctx, e, false);
+	if (rc == HB_EXIT_OK)
+		rc = build_kernel(ctx, e, vanilla, &out);
+	lock_release(lock);
+	build_output_free(&out);
+	return rc;
+}

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "stage_order.h"
+
+#include "apply.h"
+#include "apply_stamp.h"
+#include "exitcodes.h"
+#include "fsutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int stage_order_apply(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla)
+{
+	if (strcmp(ctx->applied, e->name) == 0)
+		return HB_EXIT_OK;
+	if (vanilla) {
+		char *outcomes = xasprintf("%s/work/%s/outcomes", ctx->cache, e->name);
+		bool found = fs_exists(outcomes);
+		free(outcomes);
+		if (found)
+			return HB_EXIT_OK;
+	} else if (apply_last_current(ctx, e, ctx_features(ctx))) {
+		snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
+		return HB_EXIT_OK;
+	}
+	return apply_kernel(ctx, e, ctx_features(ctx), NULL);
+}
