@@ -14,7 +14,6 @@
 #include "worktree.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,40 +71,8 @@ static int check_files(const struct hb_ctx *ctx, char **files, const char *prist
 	return failed ? HB_EXIT_FAILED : HB_EXIT_OK;
 }
 
-static void usage(FILE *f)
+int compile_check_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask)
 {
-	fprintf(f, "usage: backport compile-check NAME [--features LIST]\n"
-		   "Compiles alone, in kernel NAME's patched tree (from backport apply), every .c\n"
-		   "file that the features' patches in patches/NAME change, on allmodconfig with\n"
-		   "-Werror=discarded-qualifiers -Werror=incompatible-pointer-types. The prepared\n"
-		   "tree stays in CACHE/build/NAME/allmod for the next run.\n");
-}
-
-int cmd_compile_check(struct hb_ctx *ctx, int argc, char **argv)
-{
-	static const struct option opts[] = { { "features", required_argument, NULL, 'f' },
-					      { "help", no_argument, NULL, 'h' },
-					      { NULL, 0, NULL, 0 } };
-	unsigned mask = (1u << features_count) - 1;
-	char err[512];
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'f' && features_select(optarg, &mask, err, sizeof(err)) != 0) {
-			msg_error("%s", err);
-			return HB_EXIT_USAGE;
-		} else if (c != 'f') {
-			usage(c == 'h' ? stdout : stderr);
-			return c == 'h' ? HB_EXIT_OK : HB_EXIT_USAGE;
-		}
-	}
-	if (optind != argc - 1) {
-		usage(stderr);
-		return HB_EXIT_USAGE;
-	}
-	const struct kernel_entry *e = ctx_kernel(ctx, argv[optind]);
-	if (!e)
-		return HB_EXIT_USAGE;
 	char *patched = xasprintf("%s/work/%s/patched", ctx->cache, e->name);
 	char *series_dir = xasprintf("%s/patches/%s", ctx->repo, e->name);
 	char *dir = xasprintf("%s/build/%s/allmod", ctx->cache, e->name);

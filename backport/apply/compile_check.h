@@ -10,6 +10,8 @@
 /* The .c files that the patches of patches/NAME change for the features in MASK (a malloc'd
  * NULL-terminated array of malloc'd relative paths; empty when there is no series). */
 char **compile_check_files(const char *series_dir, unsigned mask);
-int cmd_compile_check(struct hb_ctx *ctx, int argc, char **argv);
+/* Compiles every .c file the series of kernel E changes for the features in MASK in its patched
+ * tree (see `backport compile-check --help`). Returns an hb_exit code. */
+int compile_check_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask);
 
 #endif

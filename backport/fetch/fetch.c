@@ -12,7 +12,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -212,59 +211,4 @@ int fetch_kernel(const struct hb_ctx *ctx, const struct kernel_entry *e, bool re
 	}
 	lock_release(lock);
 	return rc;
-}
-
-static void fetch_usage(FILE *f)
-{
-	fprintf(f, "usage: backport fetch [--refresh] NAME|all\n"
-		   "Brings the kernel's pristine source tree into the cache ($BACKPORT_CACHE).\n"
-		   "  --refresh   update the private apt index even when it is fresh\n");
-}
-
-int cmd_fetch(struct hb_ctx *ctx, int argc, char **argv)
-{
-	static const struct option opts[] = { { "refresh", no_argument, NULL, 'r' },
-					      { "help", no_argument, NULL, 'h' },
-					      { NULL, 0, NULL, 0 } };
-	bool refresh = false;
-	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'r')
-			refresh = true;
-		else if (c == 'h') {
-			fetch_usage(stdout);
-			return HB_EXIT_OK;
-		} else {
-			fetch_usage(stderr);
-			return HB_EXIT_USAGE;
-		}
-	}
-	if (optind != argc - 1) {
-		fetch_usage(stderr);
-		return HB_EXIT_USAGE;
-	}
-	const char *name = argv[optind];
-	bool all = strcmp(name, "all") == 0;
-	if (!all && !ctx_kernel(ctx, name))
-		return HB_EXIT_USAGE;
-	int worst = HB_EXIT_OK;
-	for (size_t i = 0; i < ctx->kernels.count; i++) {
-		const struct kernel_entry *e = &ctx->kernels.entries[i];
-		if (!all && strcmp(e->name, name) != 0)
-			continue;
-		double t0 = msg_now();
-		msg_stage("fetch %s: %s %s%s%s", e->name, kernel_source_name(e->source),
-			  e->source == KERNEL_SOURCE_DIR ? e->path : e->suite,
-			  e->source == KERNEL_SOURCE_DIR ? "" : " ",
-			  e->source == KERNEL_SOURCE_DIR ? "" : e->package);
-		struct fetch_record rec;
-		int rc = fetch_kernel(ctx, e, refresh, &rec);
-		if (rc == HB_EXIT_OK)
-			msg_info("%s %s at %s (%.1f s)", e->name, rec.version, rec.tree,
-				 msg_now() - t0);
-		if (rc > worst)
-			worst = rc;
-	}
-	return worst;
 }
