@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "apply_series.h"
 
+#include "dir_swap.h"
 #include "fsutil.h"
 
 #include <stdio.h>
@@ -56,7 +57,7 @@ int series_write(const char *dir, const struct feature_result *results, unsigned
 		rc = fs_write_file_atomic(series_path, series, strlen(series));
 	free(series_path);
 	free(series);
-	if (rc == 0 && (fs_remove_tree(dir) != 0 || rename(tmp, dir) != 0))
+	if (rc == 0 && dir_replace(dir, tmp) != 0)
 		rc = -1;
 	if (rc != 0)
 		fs_remove_tree(tmp);

@@ -11,7 +11,8 @@ char *series_patch_text(const struct feature *f, const char *diff, const char *t
 /* File name of the patch: "NNNN-name.patch". */
 char *series_patch_name(int index, const struct feature *f);
 /* Writes DIR/series and the patches of the features that changed something, replacing DIR
- * as a whole (DIR.tmp then rename). Returns the number of patches, or -1. */
+ * as a whole (written as DIR.tmp, then swapped in by dir_replace(): never half-written nor
+ * missing). Returns the number of patches, or -1. */
 int series_write(const char *dir, const struct feature_result *results, unsigned mask,
 		 const char *tree_desc);
 

@@ -95,14 +95,6 @@ int worktree_copy_file(const char *from_tree, const char *to_tree, const char *f
 	return rc;
 }
 
-int worktree_copy_back(const char *work, const char *dest, char **files)
-{
-	for (char **f = files; *f; f++)
-		if (worktree_copy_file(work, dest, *f) != 0)
-			return -1;
-	return 0;
-}
-
 char *worktree_text_diff(const char *file, const char *old_text, const char *new_text)
 {
 	char dir_tmpl[] = "/tmp/hb-diff-XXXXXX";

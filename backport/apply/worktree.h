@@ -14,10 +14,8 @@ int worktree_replace(const char *tree, const char *file, const char *text);
 char **worktree_diff_files(const char *diff);
 /* Puts FROM_TREE/FILE's content and mode at TO_TREE/FILE as a new file (rename(): a fresh
  * inode and mtime, a hard-linked original untouched); removes TO_TREE/FILE when FROM_TREE
- * has none. 0 or -1. */
+ * has none. 0 or -1. (A user's tree is written by tree_write.h instead: all or nothing.) */
 int worktree_copy_file(const char *from_tree, const char *to_tree, const char *file);
-/* worktree_copy_file() of each changed FILE from WORK to DEST. 0 or -1. */
-int worktree_copy_back(const char *work, const char *dest, char **files);
 /* "diff -u" of OLD_TEXT and NEW_TEXT as a/FILE b/FILE (malloc'd). */
 char *worktree_text_diff(const char *file, const char *old_text, const char *new_text);
 
