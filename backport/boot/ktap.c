@@ -2,7 +2,7 @@
 /* KTAP parser: see ktap.h for what is accepted. */
 #include "ktap.h"
 
-#include "json.h"
+#include "json_util.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -28,11 +28,13 @@ struct level {
 	size_t doc_start;     /* root only: first result of the current document */
 	int plan;             /* -1: none yet (in the current document) */
 	bool has_content;     /* a plan or a result seen (current document) */
+	bool headed;          /* a version line, plan or "# Subtest:" of its own */
 	int last_number;
 	struct svec diag;     /* diagnostics waiting for the next result */
 	bool has_pending;     /* a closed child level waits for its parent's result */
 	struct rvec pending;
 	int pending_plan;
+	bool pending_headless; /* the pending group had no header at all */
 	struct svec pending_diag;
 	char *child_name;     /* from "# Subtest: name" */
 };
@@ -48,6 +50,8 @@ struct parser {
 	char *line;           /* the current line, NUL-terminated */
 	size_t line_cap;
 };
+
+#define TAB_WIDTH 8
 
 enum line_kind { L_UNKNOWN, L_VERSION, L_PLAN, L_RESULT, L_BAIL, L_DIAG };
 
@@ -204,6 +208,7 @@ static void add_result(struct parser *p, struct level *l, struct ktap_result *r)
 
 	struct svec diag = { 0 };
 	svec_move(p, &diag, &l->diag);
+	r->nested = l->has_pending || l->child_name;
 	if (l->has_pending) {
 		r->sub = l->pending.v;
 		r->n_sub = l->pending.n;
@@ -211,6 +216,7 @@ static void add_result(struct parser *p, struct level *l, struct ktap_result *r)
 		svec_move(p, &diag, &l->pending_diag);
 		memset(&l->pending, 0, sizeof(l->pending));
 		l->has_pending = false;
+		l->pending_headless = false;
 		l->pending_plan = -1;
 	}
 	r->diag = diag.v;
@@ -232,10 +238,55 @@ static void add_missing(struct parser *p, struct level *l, int number, char *nam
 	add_result(p, l, &r);
 }
 
+static void shift_depth(struct ktap_result *r, size_t n, int by)
+{
+	for (size_t i = 0; i < n; i++) {
+		r[i].depth += by;
+		shift_depth(r[i].sub, r[i].n_sub, by);
+	}
+}
+
+/*
+ * A nested test whose results are indented deeper than its own header:
+ *     KTAP version 1
+ *     1..1
+ *         ok 1 test 1
+ * not ok 1 subtest 1
+ * (kunit's test_data/test_is_test_passed-failure-nested.log).  The deeper
+ * group had no header of its own and no result line of a parent came at the
+ * header's indentation: its results are this level's own, as for kunit, which
+ * goes by header lines and not by indentation.  Never at the top level.
+ */
+static bool adopt_pending(struct parser *p, struct level *l)
+{
+	if (!l->pending_headless || l->depth == 0 || l->child_name ||
+	    l->results.n != l->doc_start)
+		return false;
+	shift_depth(l->pending.v, l->pending.n, -1);
+	for (size_t i = 0; i < l->pending.n; i++) {
+		struct ktap_result *r = &l->pending.v[i];
+		if (r->status != KTAP_MISSING || r->number > l->last_number)
+			l->last_number = r->number;
+		if (!rvec_push(p, &l->results, r))
+			result_free(r);
+	}
+	free(l->pending.v);
+	memset(&l->pending, 0, sizeof(l->pending));
+	struct svec diag = { 0 };
+	svec_move(p, &diag, &l->pending_diag);
+	svec_move(p, &diag, &l->diag);
+	l->diag = diag;
+	l->has_pending = false;
+	l->pending_headless = false;
+	l->pending_plan = -1;
+	l->has_content = true;
+	return true;
+}
+
 /* Subtests whose parent result never came get a missing parent. */
 static void flush_pending(struct parser *p, struct level *l)
 {
-	if (!l->has_pending)
+	if (!l->has_pending || adopt_pending(p, l))
 		return;
 	char *name = l->child_name;
 	l->child_name = NULL;
@@ -262,6 +313,7 @@ static void pop_level(struct parser *p)
 	parent->pending_plan = child->plan;
 	parent->pending_diag = child->diag;
 	parent->has_pending = true;
+	parent->pending_headless = !child->headed;
 	if (!parent->child_name) {
 		parent->child_name = child->child_name;
 		child->child_name = NULL;
@@ -273,7 +325,9 @@ static void pop_level(struct parser *p)
 static void push_level(struct parser *p, int indent)
 {
 	flush_pending(p, top(p));
-	push_level_raw(p, indent);
+	bool named = top(p)->child_name != NULL;  /* "# Subtest:" came first */
+	if (push_level_raw(p, indent))
+		top(p)->headed = named;
 }
 
 static void finish_root_document(struct parser *p)
@@ -483,15 +537,39 @@ static enum line_kind classify(const char *b, int *plan)
 	return L_UNKNOWN;
 }
 
+/*
+ * "# Subtest: NAME" names the nested test whose lines are indented like it.
+ * It comes before that test's "KTAP version" line (KUnit up to 6.0, our guest
+ * before) or right after it (KUnit since, kunit.py's preferred form); the
+ * name is kept by the parent level until the parent's result line.
+ */
+static void handle_subtest(struct parser *p, int indent, const char *name)
+{
+	/* groups indented deeper are over: their parent result never came */
+	while (p->n > 1 && indent < top(p)->indent)
+		pop_level(p);
+	struct level *l = top(p);
+	if (p->n > 1 && indent == l->indent) {
+		if (l->has_content) {
+			/* a sibling starts: the previous one's parent result never came */
+			pop_level(p);
+			l = top(p);
+			flush_pending(p, l);
+		} else {
+			/* right after this group's version line: the parent keeps the name */
+			l->headed = true;
+			l--;
+		}
+	}
+	free(l->child_name);
+	l->child_name = dup_trimmed(p, name);
+}
+
 static void handle_diag(struct parser *p, int indent, const char *b)
 {
 	const char *t = skip_blanks(b + 1);
 	if (strncmp(t, "Subtest:", 8) == 0) {
-		struct level *l = top(p);
-		if (indent <= l->indent && p->n > 1)
-			l--;
-		free(l->child_name);
-		l->child_name = dup_trimmed(p, t + 8);
+		handle_subtest(p, indent, t + 8);
 		return;
 	}
 	const char *text = b + 1;
@@ -523,10 +601,14 @@ static void handle_version(struct parser *p, int indent)
 static void handle_line(struct parser *p, const char *line)
 {
 	const char *s = strip_printk_prefix(line);
+	/* indentation in columns: spaces (KTAP: 2, KUnit: 4) or tabs (KUnit up to 5.x) */
 	int indent = 0;
-	while (s[indent] == ' ')
-		indent++;
-	const char *b = s + indent;
+	const char *b = s;
+	for (; *b == ' ' || *b == '\t'; b++) {
+		if (indent > INT_MAX / 2)
+			break;
+		indent = *b == ' ' ? indent + 1 : (indent / TAB_WIDTH + 1) * TAB_WIDTH;
+	}
 	int plan = 0;
 	enum line_kind kind = classify(b, &plan);
 
@@ -567,11 +649,13 @@ static void handle_line(struct parser *p, const char *line)
 	case L_VERSION:
 		p->rep->version_seen = true;
 		handle_version(p, indent);
+		top(p)->headed = true;
 		break;
 	case L_PLAN:
 		if (l->plan < 0) {
 			l->plan = plan;
 			l->has_content = true;
+			l->headed = true;
 		} else {
 			p->rep->garbage_lines++;
 		}
@@ -739,87 +823,70 @@ const char *ktap_status_name(enum ktap_status s)
 
 /* ---- JSON ---- */
 
-static void json_strings(FILE *f, char *const *v, size_t n)
+/* Every text is as the guest printed it: hb_json_string makes it valid UTF-8. */
+static json_t *strings_json(char *const *v, size_t n)
 {
-	fputc('[', f);
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			fputs(", ", f);
-		json_write_string(f, v[i]);
-	}
-	fputc(']', f);
+	json_t *a = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, hb_json_string(v[i]));
+	return a;
 }
 
-static void json_counts(FILE *f, const char *key, const struct ktap_counts *c)
+static json_t *counts_json(const struct ktap_counts *c)
 {
-	fprintf(f, "  \"%s\": {\"passed\": %zu, \"failed\": %zu, \"skipped\": %zu, "
-		"\"todo\": %zu, \"missing\": %zu},\n",
-		key, c->passed, c->failed, c->skipped, c->todo, c->missing);
+	return json_pack("{s:I, s:I, s:I, s:I, s:I}", "passed", (json_int_t)c->passed,
+			 "failed", (json_int_t)c->failed, "skipped", (json_int_t)c->skipped,
+			 "todo", (json_int_t)c->todo, "missing", (json_int_t)c->missing);
 }
 
-static void json_results(FILE *f, const struct ktap_result *r, size_t n, int indent);
+static json_t *results_json(const struct ktap_result *r, size_t n);
 
-static void json_result(FILE *f, const struct ktap_result *r, int indent)
+static json_t *result_json(const struct ktap_result *r)
 {
-	fprintf(f, "%*s{\"number\": %d, \"name\": ", indent, "", r->number);
-	json_write_string(f, r->name);
-	fprintf(f, ", \"status\": \"%s\", \"reason\": ", ktap_status_name(r->status));
-	json_write_string(f, r->reason);
-	fprintf(f, ", \"depth\": %d", r->depth);
+	json_t *o = json_object();
+	json_object_set_new(o, "number", json_integer(r->number));
+	json_object_set_new(o, "name", hb_json_string(r->name));
+	json_object_set_new(o, "status", json_string(ktap_status_name(r->status)));
+	json_object_set_new(o, "reason", hb_json_string(r->reason));
+	json_object_set_new(o, "depth", json_integer(r->depth));
 	if (r->duplicate)
-		fputs(", \"duplicate\": true", f);
+		json_object_set_new(o, "duplicate", json_true());
 	if (r->out_of_order)
-		fputs(", \"out_of_order\": true", f);
-	if (r->n_diag) {
-		fputs(", \"diagnostics\": ", f);
-		json_strings(f, r->diag, r->n_diag);
-	}
+		json_object_set_new(o, "out_of_order", json_true());
+	if (r->n_diag)
+		json_object_set_new(o, "diagnostics", strings_json(r->diag, r->n_diag));
 	if (r->n_sub || r->sub_plan >= 0) {
-		if (r->sub_plan >= 0)
-			fprintf(f, ", \"plan\": %d", r->sub_plan);
-		else
-			fputs(", \"plan\": null", f);
-		fputs(", \"subtests\": ", f);
-		json_results(f, r->sub, r->n_sub, indent + 2);
+		json_object_set_new(o, "plan", r->sub_plan >= 0 ? json_integer(r->sub_plan)
+							       : json_null());
+		json_object_set_new(o, "subtests", results_json(r->sub, r->n_sub));
 	}
-	fputc('}', f);
+	return o;
 }
 
-static void json_results(FILE *f, const struct ktap_result *r, size_t n, int indent)
+static json_t *results_json(const struct ktap_result *r, size_t n)
 {
-	if (!n) {
-		fputs("[]", f);
-		return;
-	}
-	fputs("[\n", f);
-	for (size_t i = 0; i < n; i++) {
-		json_result(f, &r[i], indent + 2);
-		fputs(i + 1 < n ? ",\n" : "\n", f);
-	}
-	fprintf(f, "%*s]", indent, "");
+	json_t *a = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, result_json(&r[i]));
+	return a;
 }
 
-int ktap_report_write_json(const struct ktap_report *r, FILE *f)
+json_t *ktap_report_to_json(const struct ktap_report *r)
 {
-	fprintf(f, "{\n  \"success\": %s,\n", ktap_report_success(r) ? "true" : "false");
-	fprintf(f, "  \"version_seen\": %s,\n", r->version_seen ? "true" : "false");
-	fprintf(f, "  \"plan_seen\": %s,\n", r->plan_seen ? "true" : "false");
-	if (r->plan >= 0)
-		fprintf(f, "  \"plan\": %d,\n", r->plan);
-	else
-		fputs("  \"plan\": null,\n", f);
-	fprintf(f, "  \"bailed_out\": %s,\n  \"bail_reason\": ", r->bailed_out ? "true" : "false");
-	json_write_string(f, r->bail_reason);
-	fprintf(f, ",\n  \"documents\": %zu,\n", r->documents);
-	fprintf(f, "  \"garbage_lines\": %zu,\n", r->garbage_lines);
-	fprintf(f, "  \"duplicates\": %zu,\n", r->duplicates);
-	fprintf(f, "  \"out_of_order\": %zu,\n", r->out_of_order);
-	json_counts(f, "counts", &r->top);
-	json_counts(f, "leaf_counts", &r->leaves);
-	fputs("  \"diagnostics\": ", f);
-	json_strings(f, r->diag, r->n_diag);
-	fputs(",\n  \"results\": ", f);
-	json_results(f, r->results, r->n_results, 2);
-	fputs("\n}\n", f);
-	return ferror(f) ? -1 : 0;
+	json_t *o = json_object();
+	json_object_set_new(o, "success", json_boolean(ktap_report_success(r)));
+	json_object_set_new(o, "version_seen", json_boolean(r->version_seen));
+	json_object_set_new(o, "plan_seen", json_boolean(r->plan_seen));
+	json_object_set_new(o, "plan", r->plan >= 0 ? json_integer(r->plan) : json_null());
+	json_object_set_new(o, "bailed_out", json_boolean(r->bailed_out));
+	json_object_set_new(o, "bail_reason", hb_json_string(r->bail_reason));
+	json_object_set_new(o, "documents", json_integer((json_int_t)r->documents));
+	json_object_set_new(o, "garbage_lines", json_integer((json_int_t)r->garbage_lines));
+	json_object_set_new(o, "duplicates", json_integer((json_int_t)r->duplicates));
+	json_object_set_new(o, "out_of_order", json_integer((json_int_t)r->out_of_order));
+	json_object_set_new(o, "counts", counts_json(&r->top));
+	json_object_set_new(o, "leaf_counts", counts_json(&r->leaves));
+	json_object_set_new(o, "diagnostics", strings_json(r->diag, r->n_diag));
+	json_object_set_new(o, "results", results_json(r->results, r->n_results));
+	return o;
 }

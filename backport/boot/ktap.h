@@ -13,8 +13,13 @@
  *   - diagnostic lines "# ...", attached to the next result of their level;
  *   - "Bail out!" (parsing stops there);
  *   - nested subtests, found by indentation of any width (KTAP uses 2
- *     spaces, KUnit 4), with or without their own version line; the
- *     parent's result line follows them.  "# Subtest: name" is understood;
+ *     spaces, KUnit 4, KUnit up to 5.x a tab; a tab counts to the next
+ *     multiple of 8 columns), with or without their own version line; the
+ *     parent's result line follows them.  "# Subtest: name" names the nested
+ *     test whether it comes before its "KTAP version" line (KUnit up to 6.0)
+ *     or right after it (the form kunit.py prefers); a nested test whose
+ *     results are indented deeper than its own version line and plan, with
+ *     no header of their own, keeps them as its own (as kunit.py does);
  *   - a printk timestamp "[   1.234567] " (and "[    T1] " caller id) in
  *     front of a line is removed before it is looked at;
  *   - "\r" at either end of a line is ignored;
@@ -34,9 +39,9 @@
 #ifndef HB_KTAP_H
 #define HB_KTAP_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
 enum ktap_status {
 	KTAP_OK,
@@ -57,6 +62,9 @@ struct ktap_result {
 	struct ktap_result *sub;  /* subtests, in the order printed */
 	size_t n_sub;
 	int sub_plan;             /* the subtests' plan, -1 if none */
+	bool nested;              /* a nested test's header ("KTAP version", "# Subtest:",
+				   * a plan) came before this result, even without any
+				   * subtest (kunit.py then counts none); not in the JSON */
 	bool duplicate;           /* this number was already reported */
 	bool out_of_order;        /* lower than the number printed before it */
 };
@@ -106,9 +114,9 @@ bool ktap_report_success(const struct ktap_report *r);
 const char *ktap_status_name(enum ktap_status s);
 
 /*
- * Writes the report as one JSON object (UTF-8; invalid bytes become
- * U+FFFD).  Returns 0, or -1 on a write error.
+ * The report as one JSON object (the start of the guest's results.json;
+ * bytes that are no valid UTF-8 become U+FFFD).
  */
-int ktap_report_write_json(const struct ktap_report *r, FILE *f);
+json_t *ktap_report_to_json(const struct ktap_report *r);
 
 #endif

@@ -120,7 +120,7 @@ int main(int argc, char **argv)
 		enum hb_verdict v;
 
 		snprintf(path, sizeof(path), "%s/%s", HB_SUITE_DIR, chosen[i]);
-		printf("  # Subtest: %s\n", chosen[i]);
+		/* a nested test: "  KTAP version 1", "  # Subtest: NAME", the plan... */
 		v = hb_suite_run(path, opts.timeout_s);
 		if (v != HB_PASS)
 			failed++;

@@ -18,8 +18,27 @@ void ktap_init_stdout(void)
 
 void ktap_header(unsigned planned)
 {
-	printf("KTAP version 1\n1..%u\n", planned);
+	printf(KTAP_VERSION_LINE "\n1..%u\n", planned);
 	fflush(stdout);
+}
+
+int ktap_is_version_line(const char *s, size_t n)
+{
+	static const char *const starts[] = { "KTAP version ", "TAP version " };
+
+	while (n && (s[n - 1] == '\r' || s[n - 1] == ' '))
+		n--;
+	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++) {
+		size_t k = strlen(starts[i]);
+
+		if (n <= k || strncmp(s, starts[i], k))
+			continue;
+		for (size_t j = k; j < n; j++)
+			if (s[j] < '0' || s[j] > '9')
+				return 0;
+		return 1;
+	}
+	return 0;
 }
 
 /* One diagnostic line: embedded newlines would break the KTAP structure. */
@@ -30,6 +49,20 @@ static void print_flat(const char *prefix, const char *text)
 		putchar(*p == '\n' || *p == '\r' ? ' ' : *p);
 	putchar('\n');
 	fflush(stdout);
+}
+
+void ktap_subtest_name(const char *prefix, const char *name)
+{
+	char line[200];
+
+	snprintf(line, sizeof(line), "# Subtest: %s", name);
+	print_flat(prefix, line);
+}
+
+void ktap_subtest_header(const char *prefix, const char *name)
+{
+	printf("%s" KTAP_VERSION_LINE "\n", prefix);
+	ktap_subtest_name(prefix, name);
 }
 
 void ktap_diag(const char *fmt, ...)

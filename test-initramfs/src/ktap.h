@@ -14,9 +14,28 @@ struct hb_case {
 	const void *arg;
 };
 
+/* The version line every KTAP document of ours starts with. */
+#define KTAP_VERSION_LINE "KTAP version 1"
+
 /* Makes stdout line-buffered so lines reach a pipe in order with children's. */
 void ktap_init_stdout(void);
+/* "KTAP version 1" and the plan "1..planned": the start of a document. */
 void ktap_header(unsigned planned);
+/* True when the n bytes at s are a version line ("KTAP version N", "TAP version N"). */
+int ktap_is_version_line(const char *s, size_t n);
+/*
+ * The header of a nested test, indented by prefix, in the order kunit.py
+ * (tools/testing/kunit/kunit_parser.py) reads and prefers:
+ *   PREFIX KTAP version 1
+ *   PREFIX # Subtest: NAME
+ *   PREFIX 1..N
+ * Its result line "ok N NAME" comes after its subtests, at the parent's
+ * indentation, with the same NAME.  ktap_subtest_header prints the first two
+ * lines, ktap_subtest_name only the second (after a version line relayed
+ * from the nested test's own program).
+ */
+void ktap_subtest_header(const char *prefix, const char *name);
+void ktap_subtest_name(const char *prefix, const char *name);
 void ktap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A case calls this before returning HB_SKIP to give the reason. */
 void ktap_skip_reason(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

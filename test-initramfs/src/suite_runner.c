@@ -16,17 +16,65 @@
 #define POLL_TICK_MS 200
 #define INDENT "  "
 
+/*
+ * The suite's lines go out indented by INDENT, a nested KTAP test headed the
+ * way kunit.py reads it: the suite's own "KTAP version 1", then
+ * "# Subtest: NAME" (inserted here), then the suite's plan.  When the suite
+ * prints no version line first (exec failed, it crashed or was killed before
+ * its header, or a diagnostic came first), the relay prints both header lines
+ * itself, so that /init's "not ok N NAME" still closes a nested test of that
+ * name.
+ */
+enum header_state {
+	HEADER_NONE,  /* nothing relayed yet */
+	HEADER_CHILD, /* the suite's version line, then our "# Subtest:" */
+	HEADER_OURS,  /* both lines ours */
+};
+
 struct relay {
+	const char *name;
+	enum header_state header;
+	int before_body; /* HEADER_OURS: no plan or result relayed since */
 	char line[1024];
 	size_t len;
 };
+
+/* A plan or a result line: the nested test's body has begun. */
+static int starts_body(const char *s, size_t n)
+{
+	return (n >= 3 && !strncmp(s, "1..", 3)) || (n >= 2 && !strncmp(s, "ok", 2)) ||
+	       (n >= 6 && !strncmp(s, "not ok", 6));
+}
+
+static void relay_line(struct relay *r, const char *s, size_t n)
+{
+	if (n && r->header == HEADER_NONE) {
+		if (ktap_is_version_line(s, n)) {
+			printf(INDENT "%.*s\n", (int)n, s);
+			ktap_subtest_name(INDENT, r->name);
+			r->header = HEADER_CHILD;
+			return;
+		}
+		ktap_subtest_header(INDENT, r->name);
+		r->header = HEADER_OURS;
+		r->before_body = 1;
+	}
+	if (n && r->header == HEADER_OURS && r->before_body) {
+		/* a version line after some other line: ours already stands for it */
+		if (ktap_is_version_line(s, n))
+			return;
+		if (starts_body(s, n))
+			r->before_body = 0;
+	}
+	printf(INDENT "%.*s\n", (int)n, s);
+	fflush(stdout);
+}
 
 static void relay_flush(struct relay *r)
 {
 	if (!r->len)
 		return;
-	printf(INDENT "%.*s\n", (int)r->len, r->line);
-	fflush(stdout);
+	relay_line(r, r->line, r->len);
 	r->len = 0;
 }
 
@@ -36,13 +84,23 @@ static void relay_bytes(struct relay *r, const char *buf, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (buf[i] == '\n') {
 			if (!r->len)
-				printf(INDENT "\n");
+				relay_line(r, "", 0);
 			relay_flush(r);
 			continue;
 		}
 		if (r->len == sizeof(r->line))
 			relay_flush(r);
 		r->line[r->len++] = buf[i];
+	}
+}
+
+/* The last partial line, and the header if the suite printed nothing. */
+static void relay_finish(struct relay *r)
+{
+	relay_flush(r);
+	if (r->header == HEADER_NONE) {
+		ktap_subtest_header(INDENT, r->name);
+		r->header = HEADER_OURS;
 	}
 }
 
@@ -86,9 +144,9 @@ static int drain(int fd, struct relay *r)
 
 /* Relays until EOF, the child's exit, or the deadline. Returns the wait
  * status, with *timed_out set when the deadline killed it. */
-static int relay_until_done(pid_t pid, int fd, unsigned timeout_s, int *timed_out)
+static int relay_until_done(pid_t pid, int fd, unsigned timeout_s, struct relay *r,
+			    int *timed_out)
 {
-	struct relay r = { .len = 0 };
 	long deadline = now_ms() + (long)timeout_s * 1000L;
 	int status = 0, exited = 0, open_pipe = 1;
 
@@ -99,13 +157,13 @@ static int relay_until_done(pid_t pid, int fd, unsigned timeout_s, int *timed_ou
 		if (!open_pipe)
 			poll(NULL, 0, POLL_TICK_MS);
 		else if (poll(&p, 1, POLL_TICK_MS) > 0)
-			open_pipe = drain(fd, &r);
+			open_pipe = drain(fd, r);
 		if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
 			exited = 1;
 			/* Leftover grandchildren may hold the pipe: end them. */
 			kill(-pid, SIGKILL);
 			while (open_pipe && poll(&p, 1, POLL_TICK_MS) > 0)
-				open_pipe = drain(fd, &r);
+				open_pipe = drain(fd, r);
 			open_pipe = 0;
 		}
 		if (!exited && now_ms() > deadline) {
@@ -117,31 +175,40 @@ static int relay_until_done(pid_t pid, int fd, unsigned timeout_s, int *timed_ou
 			open_pipe = 0;
 		}
 	}
-	relay_flush(&r);
+	relay_finish(r);
 	return status;
 }
 
+/* The suite's name is the last component of its path (/hb/tests/NAME). */
 enum hb_verdict hb_suite_run(const char *path, unsigned timeout_s)
 {
-	int pipefd[2], status, timed_out;
+	const char *slash = strrchr(path, '/');
+	struct relay r = { .name = slash ? slash + 1 : path };
+	int pipefd[2], status, timed_out, err;
 	pid_t pid;
 
 	if (access(path, X_OK) < 0) {
-		printf("# %s: %s\n", path, hb_errname(errno));
+		err = errno;
+		relay_finish(&r);
+		printf("# %s: %s\n", path, hb_errname(err));
 		return HB_FAIL;
 	}
 	if (pipe2(pipefd, O_CLOEXEC) < 0) {
-		printf("# pipe: %s\n", hb_errname(errno));
+		err = errno;
+		relay_finish(&r);
+		printf("# pipe: %s\n", hb_errname(err));
 		return HB_FAIL;
 	}
 	pid = spawn(path, pipefd[1]);
+	err = errno;
 	close(pipefd[1]);
 	if (pid < 0) {
-		printf("# fork: %s\n", hb_errname(errno));
+		relay_finish(&r);
+		printf("# fork: %s\n", hb_errname(err));
 		close(pipefd[0]);
 		return HB_FAIL;
 	}
-	status = relay_until_done(pid, pipefd[0], timeout_s, &timed_out);
+	status = relay_until_done(pid, pipefd[0], timeout_s, &r, &timed_out);
 	close(pipefd[0]);
 	if (timed_out) {
 		printf("# %s: timed out after %us, killed\n", path, timeout_s);
