@@ -7,10 +7,14 @@
 #   make unit       C unit tests only (cmocka)
 #   make golden     golden tests of the semantic patches only
 #   make reports    tests of the matrix reports and the CI configurations (no kernel)
+#   make write-tests  tests of apply PATH's write into a tree: kill, rollback, resume (no kernel)
 SHELL := /bin/bash
 CC ?= gcc
 BUILD := build
 CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE
+# JSON is jansson's (libjansson-dev): the driver and the unit tests link it.
+JANSSON_CFLAGS := $(shell pkg-config --cflags jansson)
+JANSSON_LIBS := $(shell pkg-config --libs jansson)
 KERNEL ?=
 KERNELS ?=
 JOBS ?=
@@ -26,7 +30,7 @@ LIB_OBJ := $(patsubst backport/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all driver guest run matrix check unit golden reports patches e2e lint deps clean
+.PHONY: all driver guest run matrix check unit golden reports write-tests patches e2e lint deps clean
 all: driver guest
 
 driver: $(BUILD)/backport
@@ -34,15 +38,16 @@ driver: $(BUILD)/backport
 $(BUILD)/obj/%.o: backport/%.c $(DRIVER_HDR)
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	@$(CC) $(CFLAGS) $(DRIVER_INC) -c -o $@ $<
+	@$(CC) $(CFLAGS) $(JANSSON_CFLAGS) $(DRIVER_INC) -c -o $@ $<
 
 $(BUILD)/backport: $(BUILD)/obj/cli/main.o $(LIB_OBJ)
 	@echo "  LD      $@"
-	@$(CC) $(CFLAGS) -o $@ $^
+	@$(CC) $(CFLAGS) -o $@ $^ $(JANSSON_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h) | $(BUILD)/tests
 	@echo "  CC+LD   $@"
-	@$(CC) $(CFLAGS) $(DRIVER_INC) $(UNIT_GUEST) -o $@ $< $(LIB_OBJ) -lcmocka
+	@$(CC) $(CFLAGS) $(JANSSON_CFLAGS) $(DRIVER_INC) $(UNIT_GUEST) -o $@ $< $(LIB_OBJ) -lcmocka \
+		$(JANSSON_LIBS)
 
 # test_kaddr tests a piece of the guest: it also compiles the guest's address recogniser.
 $(BUILD)/tests/test_kaddr: test-initramfs/src/kaddr.c test-initramfs/src/kaddr.h
@@ -67,6 +72,9 @@ reports: driver
 	scripts/report-tests
 	scripts/ci-config-tests
 
+write-tests: driver
+	scripts/apply-write-tests
+
 patches: driver
 	scripts/patch-tests
 
@@ -86,7 +94,7 @@ matrix: deps
 
 check: deps
 	$(MAKE) all
-	$(MAKE) lint unit golden reports
+	$(MAKE) lint unit golden reports write-tests
 	scripts/patch-tests
 	scripts/e2e-tests $(KERNEL)
 

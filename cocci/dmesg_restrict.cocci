@@ -34,6 +34,9 @@
 //  entry sit inside CONFIG_PRINTK in 2.6.36 while cap_syslog() is not.
 // Options: --no-includes --include-headers
 // Prefilter: dmesg_restrict|do_syslog|printk_delay_msec|cap_syslog
+// Piece: sysctl entry: \.procname[[:space:]]*=[[:space:]]*"dmesg_restrict"
+// Piece: variable definition: ^int dmesg_restrict
+// Piece: syslog check: if \(.*dmesg_restrict
 
 virtual patch
 virtual report

@@ -14,6 +14,7 @@
 //  alone, so running the rule again changes nothing.
 // Options: --no-includes --include-headers
 // Prefilter: "kallsyms"
+// Piece: mode 0400: "kallsyms",[[:space:]]*0400
 
 virtual patch
 virtual report

@@ -109,6 +109,9 @@
 // Options: --no-includes --include-headers
 // Prefilter: (seq_printf|sysfs_emit|sysfs_emit_at|sprintf|snprintf|scnprintf)[[:space:]]*\(([^;"]|"([^"\\]|\\.)*")*"([^"\\]|\\.)*%([-+ #0-9.*hlLzZtj]*p([^A-Za-z0-9]|$)|pK)
 // Prefilter: kptr_restrict|dmesg_restrict|printk_delay_msec|char \*pointer\(
+// Piece: kptr_restrict sysctl entry: \.procname[[:space:]]*=[[:space:]]*"kptr_restrict"
+// Piece: kptr_restrict definition: ^int kptr_restrict
+// Piece: %pK in vsprintf: kptr_restrict[[:space:]]*(==|&&|\))
 
 // Keep the layout of the lines around a change (see Comments).
 #spatch --smpl-spacing

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "apply.h"
 
+#include "apply_path_write.h"
+#include "apply_record.h"
 #include "apply_series.h"
 #include "apply_stamp.h"
 #include "apply_verify.h"
 #include "commands.h"
+#include "dir_swap.h"
 #include "doc_sysctl.h"
 #include "kconfig_entry.h"
 #include "exitcodes.h"
@@ -13,6 +16,7 @@
 #include "fsutil.h"
 #include "lock.h"
 #include "msg.h"
+#include "rule_pieces.h"
 #include "spatch_run.h"
 #include "worktree.h"
 
@@ -22,13 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-const char *feature_outcome_name(enum feature_outcome o)
-{
-	static const char *const names[] = { "changed", "present already", "not applicable",
-					     "FAILED" };
-	return names[o];
-}
 
 /* The sysctl documentation file of a tree and its format, or NULL. */
 static const char *doc_file(const char *tree, enum doc_format *format)
@@ -124,7 +121,24 @@ static int count_files(const char *diff)
 	return n;
 }
 
-/* One feature over WORK: its diff is applied to WORK at once, so the next rule sees it. */
+/* The pieces of rule COCCI (rule_pieces.h) that neither C_DIFF adds nor WORK (the tree it is
+ * about to change) has: "" when the feature is whole or the rule names none (malloc'd); NULL
+ * when the rule's Piece lines are broken (said). */
+static char *missing_pieces(const char *cocci, const char *c_diff, const char *work)
+{
+	char err[512];
+	struct rule_pieces *p = rule_pieces_load(cocci, err, sizeof(err));
+	if (!p && *err) {
+		msg_error("%s: %s", cocci, err);
+		return NULL;
+	}
+	char *missing = rule_pieces_missing_in_tree(p, c_diff, work);
+	rule_pieces_free(p);
+	return missing;
+}
+
+/* One feature over WORK: its diff is applied to WORK at once, so the next rule sees it. A
+ * diff that misses a piece of the feature is not applied (OUTCOME_INCOMPLETE). */
 static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, const char *work,
 			  const char *log, const char *verify_dir, struct feature_result *r)
 {
@@ -152,6 +166,13 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		r->compiled = vc.compiled;
 		r->dropped = vc.dropped;
 		r->unverified = vc.unverified;
+	}
+	if (*c_diff && (!(r->missing = missing_pieces(cocci, c_diff, work)) || *r->missing)) {
+		/* never half: the tree does not take it, no patch is written for it */
+		if (r->missing)
+			r->outcome = OUTCOME_INCOMPLETE;
+		free(c_diff);
+		goto out;
 	}
 	char *patch_file = xasprintf("%s.%s.diff", log, f->name);
 	if (*c_diff && (fs_write_file_atomic(patch_file, c_diff, strlen(c_diff)) != 0 ||
@@ -205,8 +226,11 @@ static void print_result(const struct feature *f, const struct feature_result *r
 	if (r->outcome == OUTCOME_CHANGED)
 		snprintf(what, sizeof(what), "changed %d file%s", r->files, r->files == 1 ? "" : "s");
 	else
-		snprintf(what, sizeof(what), "%s", feature_outcome_name(r->outcome));
+		snprintf(what, sizeof(what), "%s", feature_outcome_text(r->outcome));
 	msg_info("%-18s %-22s %5.1f s", f->name, what, r->seconds);
+	if (r->outcome == OUTCOME_INCOMPLETE)
+		msg_error("%s: incomplete, refused: its change has no %s (where it looked: backport "
+			  "apply --report --features %s)", f->name, r->missing, f->name);
 	if (r->verified) {
 		char *manifest = f->manifest_of ? f->manifest_of(r->diff ? r->diff : "") : strdup("");
 		int tables = 0;
@@ -238,6 +262,7 @@ static void free_results(struct feature_result *results)
 	for (size_t i = 0; i < features_count; i++) {
 		free(results[i].diff);
 		free(results[i].report);
+		free(results[i].missing);
 	}
 }
 
@@ -252,6 +277,7 @@ static int run_rules(const struct hb_ctx *ctx, const char *source, const char *w
 		msg_error("cannot copy %s to %s (log: %s)", source, work, log);
 		return HB_EXIT_ENV;
 	}
+	int rc = HB_EXIT_OK;
 	for (size_t i = 0; i < features_count; i++) {
 		if (!(mask & (1u << i)))
 			continue;
@@ -261,8 +287,15 @@ static int run_rules(const struct hb_ctx *ctx, const char *source, const char *w
 			fs_remove_tree(work);
 			return HB_EXIT_ENV;
 		}
+		/* the next rules still run, so that one apply names every problem */
+		if (results[i].outcome == OUTCOME_INCOMPLETE)
+			rc = HB_EXIT_FAILED;
 	}
-	return HB_EXIT_OK;
+	if (rc != HB_EXIT_OK) {
+		msg_error("apply refused: a feature would be half-applied; nothing was written");
+		fs_remove_tree(work);
+	}
+	return rc;
 }
 
 static int report_only(const struct hb_ctx *ctx, const char *tree, const char *log, unsigned mask)
@@ -278,6 +311,7 @@ static int report_only(const struct hb_ctx *ctx, const char *tree, const char *l
 		bool nothing_left = features[i].nothing_left_is_present && report &&
 				    !strstr(report, "would ");
 		const char *verdict = !report ? "FAILED"
+				      : strstr(report, "incomplete:") ? "INCOMPLETE"
 				      : strstr(report, "present already") || nothing_left
 					      ? "present already"
 				      : *report ? "would change"
@@ -288,54 +322,14 @@ static int report_only(const struct hb_ctx *ctx, const char *tree, const char *l
 			rc = HB_EXIT_ENV;
 			continue;
 		}
+		if (strstr(report, "incomplete:") && rc == HB_EXIT_OK)
+			rc = HB_EXIT_FAILED; /* it would be half-applied: apply refuses it */
 		for (char *save = NULL, *l = strtok_r(report, "\n", &save); l;
 		     l = strtok_r(NULL, "\n", &save))
 			printf("      %s\n", l);
 		free(report);
 	}
 	return rc;
-}
-
-/* DIR/outcomes: "FEATURE OUTCOME" a line, read by the test stage to know what vanilla lacks. */
-static void write_outcomes(const char *dir, const struct feature_result *results, unsigned mask)
-{
-	char *text = strdup("");
-	for (size_t i = 0; i < features_count; i++) {
-		if (!(mask & (1u << i)))
-			continue;
-		char *more = xasprintf("%s%s %s\n", text, features[i].name,
-				       results[i].outcome == OUTCOME_CHANGED   ? "changed"
-				       : results[i].outcome == OUTCOME_PRESENT ? "present"
-									       : "not-applicable");
-		free(text);
-		text = more;
-	}
-	char *path = fs_join(dir, "outcomes");
-	fs_write_file_atomic(path, text, strlen(text));
-	free(path);
-	free(text);
-}
-
-/* DIR/MANIFEST of each feature that has one (feature_table.h), for the test stage's proofs;
- * none when the rule did not run (MASK) or changed nothing. */
-static void write_manifests(const char *dir, const struct feature_result *results,
-			    unsigned mask)
-{
-	for (size_t i = 0; i < features_count; i++) {
-		const struct feature *f = &features[i];
-		if (!f->manifest)
-			continue;
-		const struct feature_result *r = &results[i];
-		bool changed = (mask & (1u << i)) && r->diff && r->outcome == OUTCOME_CHANGED;
-		char *path = fs_join(dir, f->manifest);
-		char *text = changed ? f->manifest_of(r->diff) : NULL;
-		if (text && *text)
-			fs_write_file_atomic(path, text, strlen(text));
-		else
-			unlink(path);
-		free(text);
-		free(path);
-	}
 }
 
 char *apply_log_path(const struct hb_ctx *ctx, const char *name)
@@ -372,6 +366,12 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 	memset(results, 0, sizeof(results));
 	char *stamp = fs_join(dir, "stamp");
 	unlink(stamp); /* the patched tree is about to change */
+	for (const char *const *old = (const char *const[]){ "outcomes", "constified", NULL }; *old;
+	     old++) {
+		char *path = fs_join(dir, *old); /* what older drivers handed on, now apply.json */
+		unlink(path);
+		free(path);
+	}
 	free(stamp);
 	msg_stage("apply %s: %s %s", e->name,
 		  e->source == KERNEL_SOURCE_DEBIAN ? e->package : e->path, rec.version);
@@ -384,12 +384,14 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 				     : xasprintf("Linux %s", rec.version);
 		int n = series_write(series_dir, results, mask, desc);
 		free(desc);
-		if (n < 0 || fs_remove_tree(final) != 0 || rename(work, final) != 0) {
+		if (n < 0 || dir_replace(final, work) != 0) {
 			msg_error("cannot write %s or %s", series_dir, final);
 			rc = HB_EXIT_ENV;
 		} else {
-			write_outcomes(dir, results, mask);
-			write_manifests(dir, results, mask);
+			char *record = apply_record_path(ctx, e->name);
+			if (apply_record_write(record, rec.version, results, mask) != 0)
+				msg_warn("cannot write %s", record);
+			free(record);
 			apply_stamp_write(ctx, dir, rec.tree, mask);
 			if (mask == ctx_features(ctx))
 				snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
@@ -417,15 +419,19 @@ static int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 		msg_error("refusing to apply: %s", err);
 		return HB_EXIT_USAGE;
 	}
-	char *id = xasprintf("path%s", real);
-	for (char *c = id + 4; *c; c++)
-		if (*c == '/')
-			*c = '_';
+	char *id = apply_path_id(real);
 	char *log, *dir;
 	int rc = prepare_log(ctx, id, &log, &dir);
+	int lock = rc ? -1 : lock_acquire(ctx->cache, id);
 	free(id);
-	if (rc)
+	if (!rc && (rc = apply_refuse_interrupted(ctx, real))) {
+		free(log);
+		free(dir);
+	}
+	if (rc) {
+		lock_release(lock);
 		return rc;
+	}
 	char *work = fs_join(dir, "work");
 	char *series_dir = fs_join(dir, "patches");
 	struct feature_result results[FEATURES_MAX];
@@ -448,12 +454,15 @@ static int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 		char *desc = xasprintf("Linux %s", version);
 		int n = series_write(series_dir, results, mask, desc);
 		free(desc);
+		char *scratch = fs_join(dir, "read");
 		if (!files[0]) {
 			msg_info("nothing to change in %s", real);
-		} else if (n < 0 || worktree_copy_back(work, real, files) != 0) {
-			msg_error("cannot write the changed files into %s", real);
+		} else if (n < 0) {
+			msg_error("cannot write the series into %s: nothing was written into %s",
+				  series_dir, real);
 			rc = HB_EXIT_ENV;
-		} else {
+		} else if ((rc = apply_path_write(ctx, work, real, files, results, mask, scratch,
+						  log)) == HB_EXIT_OK) {
 			int count = 0;
 			for (char **f = files; *f; f++)
 				count++;
@@ -464,8 +473,10 @@ static int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 			free(*f);
 		free(files);
 		free(all);
+		free(scratch);
 	}
 	fs_remove_tree(work);
+	lock_release(lock);
 	free_results(results);
 	free(series_dir);
 	free(work);
@@ -478,21 +489,29 @@ static void apply_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: backport apply NAME|PATH [--features LIST] [--report]\n"
+		"       backport apply PATH --rollback|--resume\n"
 		"Runs the semantic patches (all by default) over a fresh copy of kernel NAME's\n"
 		"pristine tree and writes patches/NAME/series, or over the kernel tree at PATH\n"
-		"(changed in place, all or nothing; its series goes to the cache).\n"
+		"(changed in place, all or nothing; its series goes to the cache). The changed\n"
+		"files are staged beside their targets, checked, and only then renamed in; a\n"
+		"file edited since the rules read it is refused (exit 2, nothing written).\n"
 		"  --features LIST   comma-separated subset of the features\n"
-		"  --report          change nothing; print per feature what it would do\n");
+		"  --report          change nothing; print per feature what it would do\n"
+		"  --rollback        after a write into PATH was interrupted: put every original\n"
+		"                    back (apply refuses PATH until this or --resume ran)\n"
+		"  --resume          after a write into PATH was interrupted: finish it\n");
 }
 
 int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = { { "features", required_argument, NULL, 'f' },
 					      { "report", no_argument, NULL, 'r' },
+					      { "rollback", no_argument, NULL, 'B' },
+					      { "resume", no_argument, NULL, 'U' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	unsigned mask = (1u << features_count) - 1;
-	bool report = false;
+	bool report = false, features_given = false, rollback = false, resume = false;
 	int c;
 	char err[512];
 	optind = 1;
@@ -502,8 +521,12 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 				msg_error("%s", err);
 				return HB_EXIT_USAGE;
 			}
+			features_given = true;
 		} else if (c == 'r') {
 			report = true;
+		} else if (c == 'B' || c == 'U') {
+			rollback = rollback || c == 'B';
+			resume = resume || c == 'U';
 		} else if (c == 'h') {
 			apply_usage(stdout);
 			return HB_EXIT_OK;
@@ -512,9 +535,18 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 			return HB_EXIT_USAGE;
 		}
 	}
-	if (optind != argc - 1) {
+	if (optind != argc - 1 || ((rollback || resume) && (report || features_given)) ||
+	    (rollback && resume)) {
 		apply_usage(stderr);
 		return HB_EXIT_USAGE;
+	}
+	if (rollback || resume) {
+		if (kernels_list_find(&ctx->kernels, argv[optind])) {
+			msg_error("--rollback and --resume are for a tree given by path, not a kernel "
+				  "of kernels.list");
+			return HB_EXIT_USAGE;
+		}
+		return apply_path_recover(ctx, argv[optind], resume);
 	}
 	static const char *const tools[] = { "spatch", "coccinelle", "patch", "patch",
 					     "diff", "diffutils", NULL };
@@ -539,6 +571,10 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 	} else if (!fs_is_kernel_tree(target, err, sizeof(err))) {
 		msg_error("refusing to report: %s", err);
 		return HB_EXIT_USAGE;
+	} else {
+		char real[PATH_MAX];
+		if (realpath(target, real) && (rc = apply_refuse_interrupted(ctx, real)))
+			return rc;
 	}
 	if ((rc = prepare_log(ctx, e ? e->name : "report", &log, &dir)))
 		return rc;

@@ -4,27 +4,22 @@
 #define HB_APPLY_H
 
 #include "ctx.h"
+#include "feature_outcome.h"
 
 #include <stdbool.h>
 
-enum feature_outcome {
-	OUTCOME_CHANGED,        /* the rule changed the tree */
-	OUTCOME_PRESENT,        /* the tree has the feature already */
-	OUTCOME_NOT_APPLICABLE, /* nothing to change, nothing found */
-	OUTCOME_FAILED,
-};
 
 struct feature_result {
 	enum feature_outcome outcome;
 	char *diff;     /* what it changed (C and documentation) */
 	char *report;   /* report-mode lines */
+	char *missing;  /* OUTCOME_INCOMPLETE: the pieces its diff lacks ("a, b") */
 	int files;      /* files changed */
 	bool verified;  /* compiled (feature->compiler_decides) */
 	int compiled, dropped, unverified; /* files, when verified */
 	double seconds;
 };
 
-const char *feature_outcome_name(enum feature_outcome o);
 /* Applies the named kernel: patched tree at CACHE/work/NAME/patched, series in patches/NAME.
  * Returns an hb_exit code. Used by `apply` and by the later stages. */
 int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,

@@ -124,8 +124,8 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 	if (type != FTW_F || len < 2 || path[len - 2] != '.' ||
 	    (path[len - 1] != 'c' && path[len - 1] != 'h'))
 		return 0;
-	char *text = fs_read_file(path, NULL);
-	if (text && prefilter_match(walk.pf, text)) {
+	char *text = walk.pf ? fs_read_file(path, NULL) : NULL;
+	if (!walk.pf || (text && prefilter_match(walk.pf, text))) {
 		walk.files = realloc(walk.files, (walk.n + 2) * sizeof(char *));
 		walk.files[walk.n++] = strdup(path);
 		walk.files[walk.n] = NULL;

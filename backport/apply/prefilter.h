@@ -26,7 +26,7 @@ struct prefilter *prefilter_load(const char *cocci, char *err, size_t errlen);
 void prefilter_free(struct prefilter *pf);
 /* Does TEXT pass? */
 bool prefilter_match(const struct prefilter *pf, const char *text);
-/* The .c and .h files under TREE that pass, as absolute paths in sorted order (a malloc'd
+/* The .c and .h files under TREE that pass (every one when PF is NULL), as paths in sorted order (a malloc'd
  * NULL-terminated array of malloc'd strings), or NULL when TREE cannot be walked. */
 char **prefilter_files(const struct prefilter *pf, const char *tree);
 void prefilter_free_files(char **files);

@@ -2,6 +2,7 @@
 #include "autoload_stats.h"
 
 #include "diag_fields.h"
+#include "json_util.h"
 #include "msg.h"
 
 #include <stdio.h>
@@ -62,38 +63,48 @@ const struct autoload_who *autoload_stats_who(const struct autoload_stats *s, co
 	return NULL;
 }
 
-struct json_value *autoload_stats_to_json(const struct autoload_stats *s)
+json_t *autoload_stats_to_json(const struct autoload_stats *s)
 {
-	struct json_value *a = json_array();
-	for (size_t i = 0; i < s->n; i++) {
-		struct json_value *o = json_object();
-		json_set(o, "who", json_string(s->who[i].who));
-		json_set(o, "requests", json_number((double)s->who[i].requests));
-		json_set(o, "loaded", json_number((double)s->who[i].loaded));
-		json_push(a, o);
-	}
+	json_t *a = json_array();
+	/* an identity's name is as the guest printed it: hb_json_string makes it valid UTF-8 */
+	for (size_t i = 0; i < s->n; i++)
+		json_array_append_new(a, json_pack("{s:o, s:I, s:I}",
+						   "who", hb_json_string(s->who[i].who),
+						   "requests", (json_int_t)s->who[i].requests,
+						   "loaded", (json_int_t)s->who[i].loaded));
 	return a;
 }
 
-int autoload_stats_from_json(const struct json_value *a, struct autoload_stats *out, char *err,
+int autoload_stats_from_json(const json_t *a, struct autoload_stats *out, char *err,
 			     size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
-	bool bad;
-	if (!json_array_or_null(a, &bad, err, errlen))
-		return bad ? -1 : 0;
-	for (size_t i = 0; i < a->count; i++) {
-		const struct json_value *o = a->items[i];
-		const char *who = json_get_string(o, "who");
+	if (!a || json_is_null(a))
+		return 0;
+	if (!json_is_array(a)) {
+		msg_format(err, errlen, "expected an array or null");
+		return -1;
+	}
+	size_t i;
+	json_t *o;
+	json_array_foreach(a, i, o) {
+		const char *who;
+		json_int_t requests, loaded;
 		struct autoload_who w = { .requests = 0 };
-		if (!who || strlen(who) >= sizeof(w.who) || !json_whole(o, "requests", 0, &w.requests) ||
-		    !json_whole(o, "loaded", 0, &w.loaded)) {
-			msg_format(err, errlen, "entry %zu: expected who (a short string), requests "
-				   "and loaded (whole numbers)", i);
+		json_error_t e;
+		int rc = json_unpack_ex(o, &e, 0, "{s:s, s:I, s:I}", "who", &who, "requests",
+					&requests, "loaded", &loaded);
+		if (rc != 0 || strlen(who) >= sizeof(w.who) || requests < 0 || loaded < 0) {
+			msg_format(err, errlen,
+				   "entry %zu: %s (expected who (a short string), requests and "
+				   "loaded (whole numbers))",
+				   i, rc ? e.text : "a value out of range");
 			memset(out, 0, sizeof(*out));
 			return -1;
 		}
 		snprintf(w.who, sizeof(w.who), "%s", who);
+		w.requests = (long)requests;
+		w.loaded = (long)loaded;
 		put(out, &w);
 	}
 	return 0;

@@ -8,9 +8,9 @@
 #ifndef HB_AUTOLOAD_STATS_H
 #define HB_AUTOLOAD_STATS_H
 
-#include "json.h"
 #include "ktap.h"
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -33,9 +33,9 @@ bool autoload_line_parse(const char *diag, struct autoload_who *out);
 void autoload_stats_from_ktap(const struct ktap_report *r, struct autoload_stats *out);
 /* The identity's entry, or NULL when it was not measured. */
 const struct autoload_who *autoload_stats_who(const struct autoload_stats *s, const char *who);
-struct json_value *autoload_stats_to_json(const struct autoload_stats *s);
+json_t *autoload_stats_to_json(const struct autoload_stats *s);
 /* From such an array; NULL or JSON null give none. 0, or -1 with what is wrong in err. */
-int autoload_stats_from_json(const struct json_value *a, struct autoload_stats *out, char *err,
+int autoload_stats_from_json(const json_t *a, struct autoload_stats *out, char *err,
 			     size_t errlen);
 
 #endif

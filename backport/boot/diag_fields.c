@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "diag_fields.h"
 
-#include "msg.h"
-
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,23 +19,5 @@ bool diag_field(const char **s, const char *key, long *out)
 		end++;
 	*out = v;
 	*s = end;
-	return true;
-}
-
-bool json_array_or_null(const struct json_value *a, bool *err_set, char *err, size_t errlen)
-{
-	*err_set = a && a->type != JSON_NULL && a->type != JSON_ARRAY;
-	if (*err_set)
-		msg_format(err, errlen, "expected an array or null");
-	return a && a->type == JSON_ARRAY;
-}
-
-bool json_whole(const struct json_value *o, const char *key, long min, long *out)
-{
-	const struct json_value *v = json_get(o, key);
-	if (!v || v->type != JSON_NUMBER || v->number < (double)min || v->number > 1e15 ||
-	    v->number != (double)(long)v->number)
-		return false;
-	*out = (long)v->number;
 	return true;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "guest_test.h"
 
+#include "apply_record.h"
 #include "build.h"
 #include "commands.h"
 #include "console_scan.h"
@@ -10,7 +11,7 @@
 #include "fsutil.h"
 #include "guest_expect.h"
 #include "initramfs.h"
-#include "json.h"
+#include "json_util.h"
 #include "ktap.h"
 #include "leak_stats.h"
 #include "lock.h"
@@ -74,26 +75,6 @@ void guest_test_result_free(struct guest_test_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* The features apply changed in kernel NAME's tree, so that vanilla lacks them (mask over
- * features[]), from CACHE/work/NAME/outcomes; -1 when apply has not run. */
-static long features_added(const struct hb_ctx *ctx, const char *name)
-{
-	char *path = xasprintf("%s/work/%s/outcomes", ctx->cache, name);
-	char *text = fs_read_file(path, NULL);
-	free(path);
-	if (!text)
-		return -1;
-	unsigned added = 0;
-	for (size_t i = 0; i < features_count; i++) {
-		char *needle = xasprintf("%s changed\n", features[i].name);
-		if (strstr(text, needle))
-			added |= 1u << i;
-		free(needle);
-	}
-	free(text);
-	return added;
-}
-
 static void judge(const struct ktap_report *report, struct guest_test_result *r)
 {
 	r->as_expected = r->booted && r->console_clean;
@@ -141,41 +122,29 @@ static void check_manifest(const struct feature *f, const struct build_output *b
 	free(vmlinux);
 }
 
-/* results.json: the KTAP report (ktap_report_write_json) with the leak measurement added as
+/* results.json: the KTAP report (ktap_report_to_json) with the leak measurement added as
  * "leaks" (see leak_stats.h). */
 static void write_results(const char *path, const struct ktap_report *report,
 			  const struct guest_test_result *r)
 {
-	char *text = NULL, err[256];
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-	if (!mem) {
+	json_t *v = ktap_report_to_json(report);
+	if (!v) {
 		msg_warn("cannot write %s: out of memory", path);
 		return;
 	}
-	int rc = ktap_report_write_json(report, mem);
-	rc |= fclose(mem);
-	struct json_value *v = rc == 0 ? json_parse(text, len, err, sizeof(err)) : NULL;
-	free(text);
-	if (!v) {
-		msg_warn("cannot write %s: the KTAP report did not make JSON", path);
-		return;
-	}
-	json_set(v, "leaks", leak_stats_to_json(&r->leaks));
-	json_set(v, "autoload", autoload_stats_to_json(&r->autoload));
-	if (r->has_constified) {
-		struct json_value *c = json_object();
-		json_set(c, "listed", json_number(r->ro.listed));
-		json_set(c, "built_in", json_number(r->ro.built_in));
-		json_set(c, "read_only", json_number(r->ro.read_only));
-		json_set(v, "constified", c);
-	}
+	json_object_set_new(v, "leaks", leak_stats_to_json(&r->leaks));
+	json_object_set_new(v, "autoload", autoload_stats_to_json(&r->autoload));
+	if (r->has_constified)
+		json_object_set_new(v, "constified",
+				    json_pack("{s:i, s:i, s:i}", "listed", r->ro.listed,
+					      "built_in", r->ro.built_in,
+					      "read_only", r->ro.read_only));
 	FILE *f = fopen(path, "w");
-	if (!f || json_write(f, v, 0) != 0 || fputc('\n', f) == EOF)
+	if (!f || hb_json_write(f, v) != 0)
 		msg_warn("cannot write %s: %m", path);
 	if (f)
 		fclose(f);
-	json_free(v);
+	json_decref(v);
 }
 
 static void print_leaks(const struct leak_stats *leaks)
@@ -227,18 +196,12 @@ int guest_test_check(const struct hb_ctx *ctx)
 	return there ? HB_EXIT_OK : HB_EXIT_ENV;
 }
 
-/* What each suite this run judges is expected to show on this flavour (guest_expect.h). */
-static int set_expectations(const struct hb_ctx *ctx, const struct kernel_entry *e,
-			    struct guest_test_result *r)
+/* What each suite this run judges is expected to show on this flavour (guest_expect.h);
+ * ADDED: the features apply changed, which vanilla lacks. */
+static int set_expectations(const struct hb_ctx *ctx, unsigned added, struct guest_test_result *r)
 {
-	long added = r->vanilla ? features_added(ctx, e->name) : 0;
-	if (added < 0) {
-		msg_error("test %s vanilla: what vanilla lacks is what apply adds, and %s was never "
-			  "applied (run backport apply %s first)", e->name, e->name, e->name);
-		return HB_EXIT_ENV;
-	}
 	struct guest_expect_input in = { .vanilla = r->vanilla, .selected = ctx_features(ctx),
-					 .added = (unsigned)added,
+					 .added = added,
 					 .tables_built_in = r->has_constified && r->ro.built_in > 0 };
 	for (size_t i = 0; i < guest_suites_count; i++) {
 		const struct guest_suite *s = &guest_suites[i];
@@ -257,18 +220,24 @@ static int set_expectations(const struct hb_ctx *ctx, const struct kernel_entry 
 	return HB_EXIT_OK;
 }
 
-/* The manifests apply wrote for the features of this run (feature_table.h), checked in B's
- * vmlinux and added to the initramfs as /hb/MANIFEST: gen_init_cpio lines in *EXTRA. */
-static void add_manifests(const struct hb_ctx *ctx, const struct kernel_entry *e,
-			  const struct build_output *b, struct guest_test_result *r, char **extra)
+/* The manifests of apply's record A for the features of this run (feature_table.h): each
+ * written beside B's build as MANIFEST, checked in its vmlinux and added to the initramfs as
+ * /hb/MANIFEST (gen_init_cpio lines in *EXTRA). */
+static int add_manifests(const struct hb_ctx *ctx, const struct apply_record *a,
+			 const struct build_output *b, struct guest_test_result *r, char **extra)
 {
 	*extra = strdup("");
-	for (size_t i = 0; i < features_count; i++) {
+	int rc = HB_EXIT_OK;
+	for (size_t i = 0; i < features_count && rc == HB_EXIT_OK; i++) {
 		const struct feature *f = &features[i];
-		if (!f->manifest || !(ctx_features(ctx) & (1u << i)))
+		if (!f->manifest || !a->manifest[i] || !*a->manifest[i] ||
+		    !(ctx_features(ctx) & (1u << i)))
 			continue;
-		char *manifest = xasprintf("%s/work/%s/%s", ctx->cache, e->name, f->manifest);
-		if (fs_exists(manifest)) {
+		char *manifest = fs_join(b->dir, f->manifest);
+		if (fs_write_file_atomic(manifest, a->manifest[i], strlen(a->manifest[i])) != 0) {
+			msg_error("cannot write %s", manifest);
+			rc = HB_EXIT_ENV;
+		} else {
 			char *more = xasprintf("%sfile /hb/%s %s 0644 0 0\n", *extra, f->manifest,
 					       manifest);
 			free(*extra);
@@ -277,6 +246,7 @@ static void add_manifests(const struct hb_ctx *ctx, const struct kernel_entry *e
 		}
 		free(manifest);
 	}
+	return rc;
 }
 
 /* Boots B with the initramfs CPIO; fills Q. */
@@ -367,11 +337,23 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 	char *console = fs_join(b->dir, "console.log");
 	char *json = fs_join(b->dir, "results.json");
 	char *extra = NULL;
-	add_manifests(ctx, e, b, r, &extra);
-	rc = set_expectations(ctx, e, r);
+	struct apply_record a;
+	char *record = apply_record_path(ctx, e->name), err[512];
+	if (apply_record_read(record, &a, err, sizeof(err)) != 0) {
+		/* what vanilla lacks and what to prove are what apply found */
+		msg_error("test %s %s: %s: run backport apply %s first", e->name, flavour, err,
+			  e->name);
+		rc = HB_EXIT_ENV;
+	}
+	free(record);
+	if (rc == HB_EXIT_OK)
+		rc = add_manifests(ctx, &a, b, r, &extra);
+	if (rc == HB_EXIT_OK)
+		rc = set_expectations(ctx, r->vanilla ? apply_record_changed(&a) : 0, r);
+	apply_record_free(&a);
 	if (rc == HB_EXIT_OK) {
 		msg_stage("test %s %s: pack initramfs, boot QEMU", e->name, flavour);
-		if (initramfs_pack(gen, guest_list, *extra ? extra : NULL, b->modules, b->release,
+		if (initramfs_pack(gen, guest_list, extra && *extra ? extra : NULL, b->modules, b->release,
 				   cpio, b->log) != 0) {
 			msg_error("cannot pack the initramfs %s (log: %s)", cpio, b->log);
 			rc = HB_EXIT_ENV;

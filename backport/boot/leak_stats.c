@@ -85,41 +85,47 @@ void leak_level_text(const struct leak_level *l, char *buf, size_t len)
 		msg_format(buf, len, "%ld in %ld files", l->total, l->files);
 }
 
-struct json_value *leak_stats_to_json(const struct leak_stats *s)
+json_t *leak_stats_to_json(const struct leak_stats *s)
 {
-	struct json_value *a = json_array();
+	json_t *a = json_array();
 	for (size_t i = 0; i < s->n; i++) {
 		const struct leak_level *l = &s->level[i];
-		struct json_value *o = json_object();
-		json_set(o, "kptr_restrict", json_number(l->kptr_restrict));
-		json_set(o, "total", json_number((double)l->total));
-		json_set(o, "files", json_number((double)l->files));
-		json_set(o, "read", json_number((double)l->read));
-		json_push(a, o);
+		json_array_append_new(a, json_pack("{s:i, s:I, s:I, s:I}",
+						   "kptr_restrict", l->kptr_restrict,
+						   "total", (json_int_t)l->total,
+						   "files", (json_int_t)l->files,
+						   "read", (json_int_t)l->read));
 	}
 	return a;
 }
 
-int leak_stats_from_json(const struct json_value *a, struct leak_stats *out, char *err,
-			 size_t errlen)
+int leak_stats_from_json(const json_t *a, struct leak_stats *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
-	bool bad;
-	if (!json_array_or_null(a, &bad, err, errlen))
-		return bad ? -1 : 0;
-	for (size_t i = 0; i < a->count; i++) {
-		const struct json_value *o = a->items[i];
-		long level, total, files, read = -1;
-		if (!json_whole(o, "kptr_restrict", 0, &level) || level >= LEAK_LEVELS_MAX ||
-		    !json_whole(o, "total", 0, &total) || !json_whole(o, "files", 0, &files) ||
-		    (json_get(o, "read") && !json_whole(o, "read", -1, &read))) {
-			msg_format(err, errlen, "entry %zu: expected whole numbers kptr_restrict (0..%d), "
-				   "total, files and read", i, LEAK_LEVELS_MAX - 1);
+	if (!a || json_is_null(a))
+		return 0;
+	if (!json_is_array(a)) {
+		msg_format(err, errlen, "expected an array or null");
+		return -1;
+	}
+	size_t i;
+	json_t *o;
+	json_array_foreach(a, i, o) {
+		json_int_t level, total, files, read = -1;
+		json_error_t e;
+		int rc = json_unpack_ex(o, &e, 0, "{s:I, s:I, s:I, s?I}", "kptr_restrict", &level,
+					"total", &total, "files", &files, "read", &read);
+		if (rc != 0 || level < 0 || level >= LEAK_LEVELS_MAX || total < 0 || files < 0 ||
+		    read < -1) {
+			msg_format(err, errlen,
+				   "entry %zu: %s (expected whole numbers kptr_restrict (0..%d), "
+				   "total, files and read)",
+				   i, rc ? e.text : "a number out of range", LEAK_LEVELS_MAX - 1);
 			memset(out, 0, sizeof(*out));
 			return -1;
 		}
-		put(out, &(struct leak_level){ .kptr_restrict = (int)level, .total = total,
-					       .files = files, .read = read });
+		put(out, &(struct leak_level){ .kptr_restrict = (int)level, .total = (long)total,
+					       .files = (long)files, .read = (long)read });
 	}
 	return 0;
 }

@@ -8,9 +8,9 @@
 #ifndef HB_LEAK_STATS_H
 #define HB_LEAK_STATS_H
 
-#include "json.h"
 #include "ktap.h"
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -37,10 +37,9 @@ const struct leak_level *leak_stats_level(const struct leak_stats *s, int kptr_r
 /* "N in M files of R" (or "N in M files") into BUF; "not measured" for NULL. */
 void leak_level_text(const struct leak_level *l, char *buf, size_t len);
 
-struct json_value *leak_stats_to_json(const struct leak_stats *s);
+json_t *leak_stats_to_json(const struct leak_stats *s);
 /* From such an array; NULL or JSON null give no levels (results older than the measurement).
  * 0, or -1 with what is wrong in err. */
-int leak_stats_from_json(const struct json_value *a, struct leak_stats *out, char *err,
-			 size_t errlen);
+int leak_stats_from_json(const json_t *a, struct leak_stats *out, char *err, size_t errlen);
 
 #endif

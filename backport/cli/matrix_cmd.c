@@ -29,7 +29,7 @@ static void usage(FILE *f)
 		   "  -j N              up to N kernels at once, each in its own process and log,\n"
 		   "                    the CPUs split between their builds (default 1)\n"
 		   "  --out DIR         write the reports to DIR instead\n"
-		   "  --reuse-apply     keep a kernel's last apply (its patched tree, its outcomes)\n"
+		   "  --reuse-apply     keep a kernel's last apply (its patched tree, its apply.json)\n"
 		   "                    when CACHE/work/NAME/stamp says it is what apply would make\n"
 		   "                    today (same tree, features, rules), as build does; patches/\n"
 		   "                    is then not rewritten (make check: after the patch tests)\n"

@@ -2,6 +2,7 @@
 #include "stage_order.h"
 
 #include "apply.h"
+#include "apply_record.h"
 #include "apply_stamp.h"
 #include "exitcodes.h"
 #include "fsutil.h"
@@ -15,9 +16,9 @@ int stage_order_apply(struct hb_ctx *ctx, const struct kernel_entry *e, bool van
 	if (strcmp(ctx->applied, e->name) == 0)
 		return HB_EXIT_OK;
 	if (vanilla) {
-		char *outcomes = xasprintf("%s/work/%s/outcomes", ctx->cache, e->name);
-		bool found = fs_exists(outcomes);
-		free(outcomes);
+		char *record = apply_record_path(ctx, e->name);
+		bool found = fs_exists(record);
+		free(record);
 		if (found)
 			return HB_EXIT_OK;
 	} else if (apply_last_current(ctx, e, ctx_features(ctx))) {

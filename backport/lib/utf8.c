@@ -2,6 +2,8 @@
 #include "utf8.h"
 
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 size_t utf8_sequence_len(const unsigned char *s, size_t n)
 {
@@ -18,4 +20,27 @@ size_t utf8_sequence_len(const unsigned char *s, size_t n)
 	if (cp < min[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
 	return len;
+}
+
+char *utf8_valid_copy(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = strlen(s), out = 0;
+	char *copy = malloc(3 * n + 1); /* at worst every byte becomes the 3 of U+FFFD */
+	if (!copy)
+		abort();
+	for (size_t i = 0; i < n;) {
+		size_t l = u[i] < 0x80 ? 1 : utf8_sequence_len(u + i, n - i);
+		if (l) {
+			memcpy(copy + out, s + i, l);
+			out += l;
+			i += l;
+		} else {
+			memcpy(copy + out, "\xef\xbf\xbd", 3);
+			out += 3;
+			i++;
+		}
+	}
+	copy[out] = '\0';
+	return copy;
 }

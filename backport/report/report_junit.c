@@ -110,14 +110,17 @@ static const struct run_suite *find_suite(const struct run_result *r, const char
 	return NULL;
 }
 
-static char *diagnostics(const struct json_value *t)
+static char *diagnostics(const json_t *t)
 {
-	const struct json_value *d = json_get(t, "diagnostics");
+	json_t *d = json_object_get(t, "diagnostics");
 	char *text = strdup("");
-	for (size_t i = 0; d && d->type == JSON_ARRAY && i < d->count; i++) {
-		if (d->items[i]->type != JSON_STRING)
+	size_t i;
+	json_t *line;
+	json_array_foreach(d, i, line) {
+		if (!json_is_string(line))
 			continue;
-		char *more = xasprintf("%s%s# %s", text, *text ? "\n" : "", d->items[i]->string);
+		char *more = xasprintf("%s%s# %s", text, *text ? "\n" : "",
+				       json_string_value(line));
 		free(text);
 		text = more;
 	}
@@ -129,11 +132,11 @@ static char *diagnostics(const struct json_value *t)
 }
 
 /* One KTAP result as a testcase; EXPECT_FAIL: it is the suite of a feature vanilla lacks. */
-static void add_ktap_case(struct junit_suite *s, char *name, const struct json_value *t,
-			  bool expect_fail, const char *feature)
+static void add_ktap_case(struct junit_suite *s, char *name, const json_t *t, bool expect_fail,
+			  const char *feature)
 {
-	const char *status = json_get_string(t, "status");
-	const char *reason = json_get_string(t, "reason");
+	const char *status = json_string_value(json_object_get(t, "status"));
+	const char *reason = json_string_value(json_object_get(t, "reason"));
 	if (!status)
 		status = "missing";
 	if (!strcmp(status, "ok") || !strcmp(status, "todo"))
@@ -153,25 +156,28 @@ static void add_ktap_case(struct junit_suite *s, char *name, const struct json_v
 
 static void add_ktap(struct junit_suite *s, const struct run_result *r, enum flavour fl)
 {
-	const struct json_value *results = json_get(r->flavour[fl].results, "results");
-	for (size_t i = 0; results && results->type == JSON_ARRAY && i < results->count; i++) {
-		const struct json_value *t = results->items[i];
-		const char *suite = json_get_string(t, "name");
+	json_t *results = json_object_get(r->flavour[fl].results, "results");
+	size_t i;
+	json_t *t;
+	json_array_foreach(results, i, t) {
+		const char *suite = json_string_value(json_object_get(t, "name"));
 		suite = suite && *suite ? suite : "?";
 		const struct run_suite *rs = find_suite(r, suite);
 		bool expect_fail = rs && rs->feature && !rs->flavour[fl].expect_pass;
 		const char *feature = rs && rs->feature ? rs->feature : "";
-		const struct json_value *sub = json_get(t, "subtests");
-		if (!sub || sub->type != JSON_ARRAY || !sub->count) {
-			add_ktap_case(s, xasprintf("%s/%s", flavour_name(fl), suite), t, expect_fail,
-				      feature);
+		json_t *sub = json_object_get(t, "subtests");
+		if (!json_array_size(sub)) {
+			add_ktap_case(s, xasprintf("%s/%s", flavour_name(fl), suite), t,
+				      expect_fail, feature);
 			continue;
 		}
-		for (size_t k = 0; k < sub->count; k++) {
-			const char *c = json_get_string(sub->items[k], "name");
+		size_t k;
+		json_t *c;
+		json_array_foreach(sub, k, c) {
+			const char *name = json_string_value(json_object_get(c, "name"));
 			add_ktap_case(s, xasprintf("%s/%s/%s", flavour_name(fl), suite,
-						   c && *c ? c : "?"),
-				      sub->items[k], expect_fail, feature);
+						   name && *name ? name : "?"),
+				      c, expect_fail, feature);
 		}
 	}
 }

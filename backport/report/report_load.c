@@ -2,7 +2,7 @@
 #include "report_load.h"
 
 #include "fsutil.h"
-#include "json.h"
+#include "json_util.h"
 #include "msg.h"
 #include "run_result_json.h"
 #include "str_affix.h"
@@ -63,19 +63,20 @@ static void keep(struct found *f, struct run_result *r, const char *path)
 static int load_file(struct found *f, const char *path, char *err, size_t errlen)
 {
 	char why[512];
-	struct json_value *v = json_read_file(path, why, sizeof(why));
+	json_t *v = hb_json_read_file(path, why, sizeof(why));
 	if (!v) {
 		msg_format(err, errlen, "%s", why);
 		return -1;
 	}
-	const char *format = json_get_string(v, "format");
-	const struct json_value *kernels = json_get(v, "kernels");
-	bool matrix = format && strcmp(format, "hardening-backport-matrix") == 0 && kernels &&
-		      kernels->type == JSON_ARRAY;
+	const char *format = json_string_value(json_object_get(v, "format"));
+	json_t *kernels = json_object_get(v, "kernels");
+	bool matrix = format && strcmp(format, "hardening-backport-matrix") == 0 &&
+		      json_is_array(kernels);
 	int rc = 0;
-	for (size_t i = 0; rc == 0 && i < (matrix ? kernels->count : 1); i++) {
+	for (size_t i = 0; rc == 0 && i < (matrix ? json_array_size(kernels) : 1); i++) {
 		struct run_result r;
-		rc = run_result_from_json(matrix ? kernels->items[i] : v, &r, why, sizeof(why));
+		rc = run_result_from_json(matrix ? json_array_get(kernels, i) : v, &r, why,
+					  sizeof(why));
 		if (rc == 0)
 			keep(f, &r, path);
 		else if (matrix)
@@ -83,7 +84,7 @@ static int load_file(struct found *f, const char *path, char *err, size_t errlen
 		else
 			msg_format(err, errlen, "%s: %s", path, why);
 	}
-	json_free(v);
+	json_decref(v);
 	return rc;
 }
 

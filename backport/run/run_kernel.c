@@ -2,6 +2,7 @@
 #include "run_kernel.h"
 
 #include "apply.h"
+#include "apply_record.h"
 #include "apply_stamp.h"
 #include "apt_private.h"
 #include "clock_text.h"
@@ -9,6 +10,7 @@
 #include "feature_table.h"
 #include "fetch.h"
 #include "fsutil.h"
+#include "json_util.h"
 #include "lock.h"
 #include "msg.h"
 #include "verdict.h"
@@ -145,8 +147,9 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 		fl->leaks = g.leaks;
 		fl->autoload = g.autoload;
 		char err[512];
-		fl->results = fl->results_path ? json_read_file(fl->results_path, err, sizeof(err))
-					       : NULL;
+		fl->results = fl->results_path
+				      ? hb_json_read_file(fl->results_path, err, sizeof(err))
+				      : NULL;
 		if (!fl->results)
 			msg_warn("%s", fl->results_path ? err : "the guest's results have no folder");
 		for (size_t i = 0; i < r->n_suites; i++) {
@@ -226,7 +229,7 @@ int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct ru
 	free(log);
 	log = NULL;
 	if (rc == HB_EXIT_OK) {
-		enum apply_state states[FEATURES_MAX] = { APPLY_UNKNOWN };
+		enum feature_outcome states[FEATURES_MAX] = { OUTCOME_UNKNOWN };
 		t0 = stage_begin(r, o, STAGE_APPLY);
 		rc = ops->apply(ctx, e, ctx_features(ctx), states, &log);
 		stage_end(r, o, STAGE_APPLY, t0, rc, log, NULL);
@@ -260,26 +263,13 @@ static int real_fetch(struct hb_ctx *ctx, const struct kernel_entry *e, char **v
 	return rc;
 }
 
-/* What apply recorded in CACHE/work/NAME/outcomes ("FEATURE changed|present|not-applicable"). */
-static enum apply_state outcome_read(const char *text, const char *feature)
-{
-	size_t n = strlen(feature);
-	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
-		if (strncmp(l, feature, n) != 0 || l[n] != ' ')
-			continue;
-		char word[32];
-		snprintf(word, sizeof(word), "%.*s", (int)strcspn(l + n + 1, "\n"), l + n + 1);
-		int a = apply_state_from_name(word);
-		return a < 0 ? APPLY_UNKNOWN : (enum apply_state)a;
-	}
-	return APPLY_UNKNOWN;
-}
-
+/* Applies (or, with --reuse-apply, keeps a current apply) and reads its record (apply.json). */
 static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
-		      enum apply_state *states, char **log)
+		      enum feature_outcome *states, char **log)
 {
 	int rc;
-	if (ctx->reuse_apply && apply_last_current(ctx, e, mask)) {
+	char *record = apply_record_path(ctx, e->name);
+	if (ctx->reuse_apply && fs_exists(record) && apply_last_current(ctx, e, mask)) {
 		rc = HB_EXIT_OK;
 		/* as apply does: the builds of this run take that tree without asking again */
 		if (mask == ctx_features(ctx))
@@ -288,13 +278,16 @@ static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned
 		rc = apply_kernel(ctx, e, mask, NULL);
 	}
 	*log = apply_log_path(ctx, e->name);
-	char *path = xasprintf("%s/work/%s/outcomes", ctx->cache, e->name);
-	char *text = rc == HB_EXIT_OK ? fs_read_file(path, NULL) : NULL;
+	struct apply_record a;
+	char err[512];
+	bool known = rc == HB_EXIT_OK && apply_record_read(record, &a, err, sizeof(err)) == 0;
+	if (rc == HB_EXIT_OK && !known)
+		msg_warn("%s", err);
 	for (size_t i = 0; i < features_count; i++)
-		states[i] = text && (mask & (1u << i)) ? outcome_read(text, features[i].name)
-						       : APPLY_UNKNOWN;
-	free(text);
-	free(path);
+		states[i] = known && (mask & (1u << i)) ? a.outcome[i] : OUTCOME_UNKNOWN;
+	if (known)
+		apply_record_free(&a);
+	free(record);
 	return rc;
 }
 

@@ -20,7 +20,7 @@ struct kernel_ops {
 	int (*fetch)(struct hb_ctx *ctx, const struct kernel_entry *e, char **version, char **log);
 	/* states[i] for each features[i] of MASK: what apply found */
 	int (*apply)(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
-		     enum apply_state *states, char **log);
+		     enum feature_outcome *states, char **log);
 	int (*build)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		     struct build_output *out);
 	int (*test)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,

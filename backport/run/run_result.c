@@ -12,7 +12,6 @@ static const char *const stage_names[RUN_STAGES] = {
 };
 static const char *const status_names[] = { "skipped", "ok", "failed", "broken" };
 static const char *const flavour_names[FLAVOURS] = { "vanilla", "patched" };
-static const char *const apply_names[] = { "unknown", "changed", "present", "not-applicable" };
 static const char *const row_names[] = { "not run", "pass", "fail", "partial" };
 static const char *const verdict_ids[VERDICTS] = {
 	"proven", "upstream", "not-applicable", "no-regression", "failed-patched",
@@ -37,13 +36,11 @@ static int find(const char *const *names, size_t n, const char *name)
 const char *run_stage_name(enum run_stage_id s) { return stage_names[s]; }
 const char *stage_status_name(enum stage_status s) { return status_names[s]; }
 const char *flavour_name(enum flavour f) { return flavour_names[f]; }
-const char *apply_state_name(enum apply_state a) { return apply_names[a]; }
 const char *row_state_name(enum row_state s) { return row_names[s]; }
 const char *verdict_id(enum verdict v) { return verdict_ids[v]; }
 
 int run_stage_from_name(const char *name) { return find(stage_names, COUNT(stage_names), name); }
 int stage_status_from_name(const char *name) { return find(status_names, COUNT(status_names), name); }
-int apply_state_from_name(const char *name) { return find(apply_names, COUNT(apply_names), name); }
 int row_state_from_name(const char *name) { return find(row_names, COUNT(row_names), name); }
 int verdict_from_id(const char *id) { return find(verdict_ids, COUNT(verdict_ids), id); }
 
@@ -129,7 +126,7 @@ void run_result_free(struct run_result *r)
 		free(fl->dir);
 		free(fl->console_log);
 		free(fl->results_path);
-		json_free(fl->results);
+		json_decref(fl->results);
 		free(fl->fuzz.problem);
 		free(fl->fuzz.console_log);
 	}

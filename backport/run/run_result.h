@@ -4,10 +4,11 @@
 #ifndef HB_RUN_RESULT_H
 #define HB_RUN_RESULT_H
 
-#include "json.h"
 #include "autoload_stats.h"
+#include "feature_outcome.h"
 #include "leak_stats.h"
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -51,8 +52,6 @@ struct run_suite {
 	struct suite_outcome flavour[FLAVOURS];
 };
 
-/* What apply found for a feature (CACHE/work/NAME/outcomes). */
-enum apply_state { APPLY_UNKNOWN, APPLY_CHANGED, APPLY_PRESENT, APPLY_NOT_APPLICABLE };
 
 /* A row's suites on one flavour. */
 enum row_state { ROW_NOT_RUN, ROW_PASS, ROW_FAIL /* every suite failed */, ROW_PARTIAL };
@@ -72,7 +71,7 @@ enum verdict {
 
 struct run_feature {
 	char *name; /* NULL: the regression smoke */
-	enum apply_state apply;
+	enum feature_outcome apply;
 	int n_suites;
 	enum row_state state[FLAVOURS];
 	enum verdict verdict;
@@ -99,7 +98,7 @@ struct run_flavour {
 	char *dir;             /* CACHE/build/NAME/FLAVOUR */
 	char *console_log;
 	char *results_path;    /* the guest's results.json */
-	struct json_value *results; /* its contents, or NULL */
+	json_t *results;       /* its contents (a reference of its own), or NULL */
 	struct leak_stats leaks;    /* kernel pointer leaks per kptr_restrict (suite leaks) */
 	struct autoload_stats autoload; /* module requests per identity (suite autoload) */
 	struct run_fuzz fuzz;       /* the fuzzing run, when there was one */
@@ -125,13 +124,11 @@ void run_result_free(struct run_result *r);
 const char *run_stage_name(enum run_stage_id s);           /* "build vanilla" */
 const char *stage_status_name(enum stage_status s);        /* "ok" */
 const char *flavour_name(enum flavour f);                  /* "vanilla" */
-const char *apply_state_name(enum apply_state a);          /* "changed", as in outcomes */
 const char *row_state_name(enum row_state s);              /* "pass" */
 const char *verdict_id(enum verdict v);                    /* "proven": machine-readable */
 /* Reverse look-ups: -1 when NAME is none of them. */
 int run_stage_from_name(const char *name);
 int stage_status_from_name(const char *name);
-int apply_state_from_name(const char *name);
 int row_state_from_name(const char *name);
 int verdict_from_id(const char *id);
 

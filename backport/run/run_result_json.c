@@ -2,121 +2,130 @@
 #include "run_result_json.h"
 
 #include "fsutil.h"
+#include "json_util.h"
 #include "msg.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- writing ---- */
 
-static struct json_value *suite_outcome_json(const struct suite_outcome *o)
+static json_t *suite_outcome_json(const struct suite_outcome *o)
 {
-	struct json_value *v = json_object();
-	json_set(v, "ran", json_bool(o->ran));
-	json_set(v, "expect", json_string(o->expect_pass ? "pass" : "fail"));
-	json_set(v, "seen", json_bool(o->seen));
-	json_set(v, "passed", json_bool(o->passed));
-	json_set(v, "cases_passed", json_number(o->cases_passed));
-	json_set(v, "cases_total", json_number(o->cases_total));
+	return json_pack("{s:b, s:s, s:b, s:b, s:i, s:i}",
+			 "ran", o->ran,
+			 "expect", o->expect_pass ? "pass" : "fail",
+			 "seen", o->seen,
+			 "passed", o->passed,
+			 "cases_passed", o->cases_passed,
+			 "cases_total", o->cases_total);
+}
+
+static json_t *fuzz_json(const struct run_fuzz *z)
+{
+	if (!z->ran)
+		return json_null();
+	return json_pack("{s:I, s:I, s:b, s:b, s:b, s:o, s:o}",
+			 "seconds", (json_int_t)z->seconds,
+			 "seed", (json_int_t)z->seed,
+			 "trinity_ran", z->trinity_ran,
+			 "console_clean", z->console_clean,
+			 "powered_off", z->powered_off,
+			 "problem", hb_json_string(z->problem),
+			 "console_log", hb_json_string(z->console_log));
+}
+
+static json_t *flavour_json(const struct run_flavour *f)
+{
+	json_t *v = json_object();
+	json_object_set_new(v, "tested", json_boolean(f->tested));
+	json_object_set_new(v, "booted", json_boolean(f->booted));
+	json_object_set_new(v, "console_clean", json_boolean(f->console_clean));
+	json_object_set_new(v, "boot_problem", hb_json_string(f->boot_problem));
+	json_object_set_new(v, "console_problem", hb_json_string(f->console_problem));
+	json_object_set_new(v, "accel", hb_json_string(f->accel));
+	json_object_set_new(v, "boot_seconds", hb_json_number(f->boot_seconds));
+	json_object_set_new(v, "dir", hb_json_string(f->dir));
+	json_object_set_new(v, "console_log", hb_json_string(f->console_log));
+	json_object_set_new(v, "results_json", hb_json_string(f->results_path));
+	json_object_set_new(v, "results", f->results ? json_incref(f->results) : json_null());
+	json_object_set_new(v, "leaks", leak_stats_to_json(&f->leaks));
+	json_object_set_new(v, "autoload", autoload_stats_to_json(&f->autoload));
+	json_object_set_new(v, "fuzz", fuzz_json(&f->fuzz));
 	return v;
 }
 
-static struct json_value *flavour_json(const struct run_flavour *f)
+static json_t *stage_json(enum run_stage_id s, const struct run_stage *st)
 {
-	struct json_value *v = json_object();
-	json_set(v, "tested", json_bool(f->tested));
-	json_set(v, "booted", json_bool(f->booted));
-	json_set(v, "console_clean", json_bool(f->console_clean));
-	json_set(v, "boot_problem", json_string(f->boot_problem));
-	json_set(v, "console_problem", json_string(f->console_problem));
-	json_set(v, "accel", json_string(f->accel));
-	json_set(v, "boot_seconds", json_number(f->boot_seconds));
-	json_set(v, "dir", json_string(f->dir));
-	json_set(v, "console_log", json_string(f->console_log));
-	json_set(v, "results_json", json_string(f->results_path));
-	json_set(v, "results", f->results ? json_copy(f->results) : json_null());
-	json_set(v, "leaks", leak_stats_to_json(&f->leaks));
-	json_set(v, "autoload", autoload_stats_to_json(&f->autoload));
-	if (f->fuzz.ran) {
-		struct json_value *z = json_object();
-		json_set(z, "seconds", json_number((double)f->fuzz.seconds));
-		json_set(z, "seed", json_number((double)f->fuzz.seed));
-		json_set(z, "trinity_ran", json_bool(f->fuzz.trinity_ran));
-		json_set(z, "console_clean", json_bool(f->fuzz.console_clean));
-		json_set(z, "powered_off", json_bool(f->fuzz.powered_off));
-		json_set(z, "problem", json_string(f->fuzz.problem));
-		json_set(z, "console_log", json_string(f->fuzz.console_log));
-		json_set(v, "fuzz", z);
-	} else {
-		json_set(v, "fuzz", json_null());
-	}
-	return v;
+	return json_pack("{s:s, s:s, s:o, s:i, s:o, s:o}",
+			 "name", run_stage_name(s),
+			 "status", stage_status_name(st->status),
+			 "seconds", hb_json_number(st->seconds),
+			 "exit_code", st->exit_code,
+			 "log", hb_json_string(st->log),
+			 "detail", hb_json_string(st->detail));
 }
 
-struct json_value *run_result_to_json(const struct run_result *r)
+static json_t *feature_json(const struct run_feature *f)
 {
-	struct json_value *v = json_object();
-	json_set(v, "format", json_string(RUN_RESULT_FORMAT));
-	json_set(v, "format_version", json_number(RUN_RESULT_FORMAT_VERSION));
-	json_set(v, "kernel", json_string(r->kernel));
-	json_set(v, "order", json_number(r->order));
-	json_set(v, "version", json_string(r->version));
-	json_set(v, "run_id", json_string(r->run_id));
-	json_set(v, "started", json_string(r->started));
-	json_set(v, "finished", json_string(r->finished));
-	json_set(v, "exit_code", json_number(r->exit_code));
-	json_set(v, "seconds", json_number(run_result_seconds(r)));
-	struct json_value *stages = json_array();
-	for (int s = 0; s < RUN_STAGES; s++) {
-		const struct run_stage *st = &r->stages[s];
-		struct json_value *o = json_object();
-		json_set(o, "name", json_string(run_stage_name(s)));
-		json_set(o, "status", json_string(stage_status_name(st->status)));
-		json_set(o, "seconds", json_number(st->seconds));
-		json_set(o, "exit_code", json_number(st->exit_code));
-		json_set(o, "log", json_string(st->log));
-		json_set(o, "detail", json_string(st->detail));
-		json_push(stages, o);
-	}
-	json_set(v, "stages", stages);
-	struct json_value *features = json_array();
-	for (size_t i = 0; i < r->n_features; i++) {
-		const struct run_feature *f = &r->features[i];
-		struct json_value *o = json_object();
-		char text[64];
-		run_feature_verdict_text(f, text, sizeof(text));
-		json_set(o, "name", json_string(f->name));
-		json_set(o, "label", json_string(run_feature_label(f)));
-		json_set(o, "apply", json_string(apply_state_name(f->apply)));
-		json_set(o, "suites", json_number(f->n_suites));
-		for (int fl = 0; fl < FLAVOURS; fl++)
-			json_set(o, flavour_name(fl), json_string(row_state_name(f->state[fl])));
-		json_set(o, "verdict", json_string(verdict_id(f->verdict)));
-		json_set(o, "failed_stage", f->verdict == VERDICT_STAGE_FAILED
-						    ? json_string(run_stage_name(f->failed_stage))
-						    : json_null());
-		json_set(o, "verdict_text", json_string(text));
-		json_set(o, "ok", json_bool(verdict_ok(f->verdict)));
-		json_set(o, "log", json_string(f->log));
-		json_push(features, o);
-	}
-	json_set(v, "features", features);
-	struct json_value *suites = json_array();
+	json_t *o = json_object();
+	char text[64];
+	run_feature_verdict_text(f, text, sizeof(text));
+	json_object_set_new(o, "name", hb_json_string(f->name));
+	json_object_set_new(o, "label", hb_json_string(run_feature_label(f)));
+	json_object_set_new(o, "apply", json_string(feature_outcome_id(f->apply)));
+	json_object_set_new(o, "suites", json_integer(f->n_suites));
+	for (int fl = 0; fl < FLAVOURS; fl++)
+		json_object_set_new(o, flavour_name(fl), json_string(row_state_name(f->state[fl])));
+	json_object_set_new(o, "verdict", json_string(verdict_id(f->verdict)));
+	bool failed = f->verdict == VERDICT_STAGE_FAILED;
+	json_object_set_new(o, "failed_stage",
+			    failed ? json_string(run_stage_name(f->failed_stage)) : json_null());
+	json_object_set_new(o, "verdict_text", hb_json_string(text));
+	json_object_set_new(o, "ok", json_boolean(verdict_ok(f->verdict)));
+	json_object_set_new(o, "log", hb_json_string(f->log));
+	return o;
+}
+
+json_t *run_result_to_json(const struct run_result *r)
+{
+	json_t *v = json_object();
+	json_object_set_new(v, "format", json_string(RUN_RESULT_FORMAT));
+	json_object_set_new(v, "format_version", json_integer(RUN_RESULT_FORMAT_VERSION));
+	json_object_set_new(v, "kernel", hb_json_string(r->kernel));
+	json_object_set_new(v, "order", json_integer(r->order));
+	json_object_set_new(v, "version", hb_json_string(r->version));
+	json_object_set_new(v, "run_id", hb_json_string(r->run_id));
+	json_object_set_new(v, "started", hb_json_string(r->started));
+	json_object_set_new(v, "finished", hb_json_string(r->finished));
+	json_object_set_new(v, "exit_code", json_integer(r->exit_code));
+	json_object_set_new(v, "seconds", hb_json_number(run_result_seconds(r)));
+	json_t *stages = json_array();
+	for (int s = 0; s < RUN_STAGES; s++)
+		json_array_append_new(stages, stage_json(s, &r->stages[s]));
+	json_object_set_new(v, "stages", stages);
+	json_t *features = json_array();
+	for (size_t i = 0; i < r->n_features; i++)
+		json_array_append_new(features, feature_json(&r->features[i]));
+	json_object_set_new(v, "features", features);
+	json_t *suites = json_array();
 	for (size_t i = 0; i < r->n_suites; i++) {
 		const struct run_suite *s = &r->suites[i];
-		struct json_value *o = json_object();
-		json_set(o, "name", json_string(s->name));
-		json_set(o, "feature", json_string(s->feature));
+		json_t *o = json_object();
+		json_object_set_new(o, "name", hb_json_string(s->name));
+		json_object_set_new(o, "feature", hb_json_string(s->feature));
 		for (int fl = 0; fl < FLAVOURS; fl++)
-			json_set(o, flavour_name(fl), suite_outcome_json(&s->flavour[fl]));
-		json_push(suites, o);
+			json_object_set_new(o, flavour_name(fl),
+					    suite_outcome_json(&s->flavour[fl]));
+		json_array_append_new(suites, o);
 	}
-	json_set(v, "suites", suites);
-	struct json_value *flavours = json_object();
+	json_object_set_new(v, "suites", suites);
+	json_t *flavours = json_object();
 	for (int fl = 0; fl < FLAVOURS; fl++)
-		json_set(flavours, flavour_name(fl), flavour_json(&r->flavour[fl]));
-	json_set(v, "flavours", flavours);
+		json_object_set_new(flavours, flavour_name(fl), flavour_json(&r->flavour[fl]));
+	json_object_set_new(v, "flavours", flavours);
 	return v;
 }
 
@@ -127,10 +136,9 @@ int run_result_write_file(const struct run_result *r, const char *path)
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		return -1;
-	struct json_value *v = run_result_to_json(r);
-	int rc = json_write(f, v, 0);
-	fputc('\n', f);
-	json_free(v);
+	json_t *v = run_result_to_json(r);
+	int rc = hb_json_write(f, v);
+	json_decref(v);
 	rc |= fclose(f);
 	if (rc == 0)
 		rc = fs_write_file_atomic(path, text, len);
@@ -153,77 +161,97 @@ static void bad(struct reader *rd, const char *field, const char *what)
 	rd->failed = true;
 }
 
-static const struct json_value *need(struct reader *rd, const struct json_value *o,
-				     const char *key, enum json_type type)
+/* Unpacks O as json_unpack's FMT says; what does not fit is an error of FIELD. */
+static bool unpack(struct reader *rd, const char *field, const json_t *o, const char *fmt, ...)
 {
-	const struct json_value *v = json_get(o, key);
-	static const char *const names[] = { "null", "a boolean", "a number", "a string",
-					     "an array", "an object" };
+	json_error_t e;
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = json_vunpack_ex((json_t *)o, &e, 0, fmt, ap);
+	va_end(ap);
+	if (rc != 0)
+		bad(rd, field, e.text);
+	return rc == 0;
+}
+
+static json_t *need(struct reader *rd, const json_t *o, const char *key, json_type type)
+{
+	json_t *v = json_object_get(o, key);
 	if (!v) {
 		bad(rd, key, "missing");
 		return NULL;
 	}
-	if (v->type != type) {
-		char what[64];
-		snprintf(what, sizeof(what), "expected %s", names[type]);
-		bad(rd, key, what);
+	if (json_typeof(v) != type) {
+		bad(rd, key, type == JSON_STRING  ? "expected a string"
+			     : type == JSON_ARRAY ? "expected an array"
+						  : "expected an object");
 		return NULL;
 	}
 	return v;
 }
 
 /* A string or null at KEY, copied. */
-static char *opt_string(struct reader *rd, const struct json_value *o, const char *key)
+static char *opt_string(struct reader *rd, const json_t *o, const char *key)
 {
-	const struct json_value *v = json_get(o, key);
-	if (!v || v->type == JSON_NULL)
+	json_t *v = json_object_get(o, key);
+	if (!v || json_is_null(v))
 		return NULL;
-	if (v->type != JSON_STRING) {
+	if (!json_is_string(v)) {
 		bad(rd, key, "expected a string or null");
 		return NULL;
 	}
-	return strdup(v->string);
+	return strdup(json_string_value(v));
 }
 
 /* A name from one of the run_result tables (FROM_NAME gives -1 for none of them). */
-static int need_name(struct reader *rd, const struct json_value *o, const char *key,
+static int need_name(struct reader *rd, const json_t *o, const char *key,
 		     int (*from_name)(const char *))
 {
-	const struct json_value *v = need(rd, o, key, JSON_STRING);
-	int n = v ? from_name(v->string) : -1;
+	json_t *v = need(rd, o, key, JSON_STRING);
+	int n = v ? from_name(json_string_value(v)) : -1;
 	if (v && n < 0) {
 		char what[128];
-		snprintf(what, sizeof(what), "unknown value '%.80s'", v->string);
+		snprintf(what, sizeof(what), "unknown value '%.80s'", json_string_value(v));
 		bad(rd, key, what);
 	}
 	return n < 0 ? 0 : n;
 }
 
-static void read_stages(struct reader *rd, const struct json_value *a, struct run_result *r)
+static void read_stages(struct reader *rd, const json_t *a, struct run_result *r)
 {
-	if (a && a->count != RUN_STAGES)
+	if (a && json_array_size(a) != RUN_STAGES)
 		bad(rd, "stages", "expected one entry per stage");
-	for (size_t i = 0; a && i < a->count && i < RUN_STAGES && !rd->failed; i++) {
-		const struct json_value *o = a->items[i];
+	for (size_t i = 0; i < json_array_size(a) && i < RUN_STAGES && !rd->failed; i++) {
+		json_t *o = json_array_get(a, i);
+		char field[32];
+		snprintf(field, sizeof(field), "stages[%zu]", i);
+		double seconds = 0;
+		int exit_code = 0;
+		if (!unpack(rd, field, o, "{s?F, s?i}", "seconds", &seconds, "exit_code",
+			    &exit_code))
+			break;
 		int id = need_name(rd, o, "name", run_stage_from_name);
 		struct run_stage *st = &r->stages[id];
 		st->status = need_name(rd, o, "status", stage_status_from_name);
-		st->seconds = json_get_number(o, "seconds", 0);
-		st->exit_code = (int)json_get_number(o, "exit_code", 0);
+		st->seconds = seconds;
+		st->exit_code = exit_code;
 		st->log = opt_string(rd, o, "log");
 		st->detail = opt_string(rd, o, "detail");
 	}
 }
 
-static void read_features(struct reader *rd, const struct json_value *a, struct run_result *r)
+static void read_features(struct reader *rd, const json_t *a, struct run_result *r)
 {
-	r->features = calloc(a ? a->count + 1 : 1, sizeof(*r->features));
-	for (size_t i = 0; a && i < a->count && !rd->failed; i++) {
-		const struct json_value *o = a->items[i];
+	r->features = calloc(json_array_size(a) + 1, sizeof(*r->features));
+	for (size_t i = 0; i < json_array_size(a) && !rd->failed; i++) {
+		json_t *o = json_array_get(a, i);
 		struct run_feature *f = &r->features[r->n_features++];
+		char field[32];
+		snprintf(field, sizeof(field), "features[%zu]", i);
+		if (!unpack(rd, field, o, "{s?i}", "suites", &f->n_suites))
+			break;
 		f->name = opt_string(rd, o, "name");
-		f->apply = need_name(rd, o, "apply", apply_state_from_name);
-		f->n_suites = (int)json_get_number(o, "suites", 0);
+		f->apply = need_name(rd, o, "apply", feature_outcome_from_id);
 		for (int fl = 0; fl < FLAVOURS; fl++)
 			f->state[fl] = need_name(rd, o, flavour_name(fl), row_state_from_name);
 		f->verdict = need_name(rd, o, "verdict", verdict_from_id);
@@ -233,95 +261,126 @@ static void read_features(struct reader *rd, const struct json_value *a, struct 
 	}
 }
 
-static void read_suites(struct reader *rd, const struct json_value *a, struct run_result *r)
+static void read_outcome(struct reader *rd, const char *field, const json_t *o,
+			 struct suite_outcome *out)
 {
-	r->suites = calloc(a ? a->count + 1 : 1, sizeof(*r->suites));
-	for (size_t i = 0; a && i < a->count && !rd->failed; i++) {
-		const struct json_value *o = a->items[i];
+	int ran = 0, seen = 0, passed = 0;
+	const char *expect = NULL;
+	if (!unpack(rd, field, o, "{s?b, s?s, s?b, s?b, s?i, s?i}", "ran", &ran, "expect", &expect,
+		    "seen", &seen, "passed", &passed, "cases_passed", &out->cases_passed,
+		    "cases_total", &out->cases_total))
+		return;
+	out->ran = ran;
+	out->expect_pass = !expect || strcmp(expect, "fail") != 0;
+	out->seen = seen;
+	out->passed = passed;
+}
+
+static void read_suites(struct reader *rd, const json_t *a, struct run_result *r)
+{
+	r->suites = calloc(json_array_size(a) + 1, sizeof(*r->suites));
+	for (size_t i = 0; i < json_array_size(a) && !rd->failed; i++) {
+		json_t *o = json_array_get(a, i);
 		struct run_suite *s = &r->suites[r->n_suites++];
-		const struct json_value *name = need(rd, o, "name", JSON_STRING);
-		s->name = strdup(name ? name->string : "");
+		json_t *name = need(rd, o, "name", JSON_STRING);
+		s->name = strdup(name ? json_string_value(name) : "");
 		s->feature = opt_string(rd, o, "feature");
-		for (int fl = 0; fl < FLAVOURS; fl++) {
-			const struct json_value *so = need(rd, o, flavour_name(fl), JSON_OBJECT);
-			struct suite_outcome *out = &s->flavour[fl];
-			out->ran = json_get_bool(so, "ran", false);
-			const char *expect = json_get_string(so, "expect");
-			out->expect_pass = !expect || strcmp(expect, "fail") != 0;
-			out->seen = json_get_bool(so, "seen", false);
-			out->passed = json_get_bool(so, "passed", false);
-			out->cases_passed = (int)json_get_number(so, "cases_passed", 0);
-			out->cases_total = (int)json_get_number(so, "cases_total", 0);
+		for (int fl = 0; fl < FLAVOURS && !rd->failed; fl++) {
+			char field[64];
+			snprintf(field, sizeof(field), "suites[%zu].%s", i, flavour_name(fl));
+			json_t *so = need(rd, o, flavour_name(fl), JSON_OBJECT);
+			if (so)
+				read_outcome(rd, field, so, &s->flavour[fl]);
 		}
 	}
 }
 
-static void read_flavour(struct reader *rd, const struct json_value *o, struct run_flavour *f)
+static void read_fuzz(struct reader *rd, const char *field, const json_t *z, struct run_fuzz *f)
 {
-	f->tested = json_get_bool(o, "tested", false);
-	f->booted = json_get_bool(o, "booted", false);
-	f->console_clean = json_get_bool(o, "console_clean", false);
+	json_int_t seconds = 0, seed = 0;
+	int trinity_ran = 0, console_clean = 0, powered_off = 0;
+	if (!unpack(rd, field, z, "{s?I, s?I, s?b, s?b, s?b}", "seconds", &seconds, "seed", &seed,
+		    "trinity_ran", &trinity_ran, "console_clean", &console_clean, "powered_off",
+		    &powered_off))
+		return;
+	f->ran = true;
+	f->seconds = (long)seconds;
+	f->seed = (long)seed;
+	f->trinity_ran = trinity_ran;
+	f->console_clean = console_clean;
+	f->powered_off = powered_off;
+	f->problem = opt_string(rd, z, "problem");
+	f->console_log = opt_string(rd, z, "console_log");
+}
+
+static void read_flavour(struct reader *rd, enum flavour fl, const json_t *o,
+			 struct run_flavour *f)
+{
+	char field[64];
+	snprintf(field, sizeof(field), "flavours.%s", flavour_name(fl));
+	int tested = 0, booted = 0, console_clean = 0;
+	if (!unpack(rd, field, o, "{s?b, s?b, s?b, s?F}", "tested", &tested, "booted", &booted,
+		    "console_clean", &console_clean, "boot_seconds", &f->boot_seconds))
+		return;
+	f->tested = tested;
+	f->booted = booted;
+	f->console_clean = console_clean;
 	f->boot_problem = opt_string(rd, o, "boot_problem");
 	f->console_problem = opt_string(rd, o, "console_problem");
 	f->accel = opt_string(rd, o, "accel");
-	f->boot_seconds = json_get_number(o, "boot_seconds", 0);
 	f->dir = opt_string(rd, o, "dir");
 	f->console_log = opt_string(rd, o, "console_log");
 	f->results_path = opt_string(rd, o, "results_json");
-	const struct json_value *res = json_get(o, "results");
-	f->results = res && res->type == JSON_OBJECT ? json_copy(res) : NULL;
+	json_t *res = json_object_get(o, "results");
+	f->results = json_is_object(res) ? json_incref(res) : NULL;
 	char why[200];
-	if (leak_stats_from_json(json_get(o, "leaks"), &f->leaks, why, sizeof(why)) != 0)
+	if (leak_stats_from_json(json_object_get(o, "leaks"), &f->leaks, why, sizeof(why)) != 0)
 		bad(rd, "leaks", why); /* absent in results older than the measurement: none */
-	if (autoload_stats_from_json(json_get(o, "autoload"), &f->autoload, why, sizeof(why)) != 0)
+	if (autoload_stats_from_json(json_object_get(o, "autoload"), &f->autoload, why,
+				     sizeof(why)) != 0)
 		bad(rd, "autoload", why);
-	const struct json_value *z = json_get(o, "fuzz");
-	if (z && z->type == JSON_OBJECT) {
-		f->fuzz.ran = true;
-		f->fuzz.seconds = (long)json_get_number(z, "seconds", 0);
-		f->fuzz.seed = (long)json_get_number(z, "seed", 0);
-		f->fuzz.trinity_ran = json_get_bool(z, "trinity_ran", false);
-		f->fuzz.console_clean = json_get_bool(z, "console_clean", false);
-		f->fuzz.powered_off = json_get_bool(z, "powered_off", false);
-		f->fuzz.problem = opt_string(rd, z, "problem");
-		f->fuzz.console_log = opt_string(rd, z, "console_log");
+	json_t *z = json_object_get(o, "fuzz");
+	if (json_is_object(z)) {
+		char fuzz_field[80];
+		snprintf(fuzz_field, sizeof(fuzz_field), "%s.fuzz", field);
+		read_fuzz(rd, fuzz_field, z, &f->fuzz);
 	}
 }
 
-int run_result_from_json(const struct json_value *v, struct run_result *r, char *err,
-			 size_t errlen)
+int run_result_from_json(const json_t *v, struct run_result *r, char *err, size_t errlen)
 {
 	struct reader rd = { .err = err, .errlen = errlen };
 	memset(r, 0, sizeof(*r));
-	if (!v || v->type != JSON_OBJECT) {
+	if (!json_is_object(v)) {
 		msg_format(err, errlen, "not a JSON object");
 		return -1;
 	}
-	const char *format = json_get_string(v, "format");
+	const char *format = json_string_value(json_object_get(v, "format"));
 	if (!format || strcmp(format, RUN_RESULT_FORMAT) != 0) {
 		msg_format(err, errlen, "field 'format': not \"%s\" (not a per-kernel result)",
 			   RUN_RESULT_FORMAT);
 		return -1;
 	}
-	if (json_get_number(v, "format_version", 0) != RUN_RESULT_FORMAT_VERSION) {
+	json_t *version = json_object_get(v, "format_version");
+	if (!json_is_integer(version) || json_integer_value(version) != RUN_RESULT_FORMAT_VERSION) {
 		msg_format(err, errlen, "field 'format_version': this backport reads version %d",
 			   RUN_RESULT_FORMAT_VERSION);
 		return -1;
 	}
-	const struct json_value *kernel = need(&rd, v, "kernel", JSON_STRING);
-	r->kernel = strdup(kernel ? kernel->string : "");
-	r->order = (int)json_get_number(v, "order", 0);
+	json_t *kernel = need(&rd, v, "kernel", JSON_STRING);
+	r->kernel = strdup(kernel ? json_string_value(kernel) : "");
+	unpack(&rd, "order", v, "{s?i}", "order", &r->order);
+	unpack(&rd, "exit_code", v, "{s?i}", "exit_code", &r->exit_code);
 	r->version = opt_string(&rd, v, "version");
 	r->run_id = opt_string(&rd, v, "run_id");
 	r->started = opt_string(&rd, v, "started");
 	r->finished = opt_string(&rd, v, "finished");
-	r->exit_code = (int)json_get_number(v, "exit_code", 0);
 	read_stages(&rd, need(&rd, v, "stages", JSON_ARRAY), r);
 	read_features(&rd, need(&rd, v, "features", JSON_ARRAY), r);
 	read_suites(&rd, need(&rd, v, "suites", JSON_ARRAY), r);
-	const struct json_value *flavours = need(&rd, v, "flavours", JSON_OBJECT);
+	json_t *flavours = need(&rd, v, "flavours", JSON_OBJECT);
 	for (int fl = 0; fl < FLAVOURS && !rd.failed; fl++)
-		read_flavour(&rd, need(&rd, flavours, flavour_name(fl), JSON_OBJECT),
+		read_flavour(&rd, fl, need(&rd, flavours, flavour_name(fl), JSON_OBJECT),
 			     &r->flavour[fl]);
 	if (!rd.failed && r->exit_code != run_result_exit_code(r))
 		bad(&rd, "exit_code", "does not agree with the stages and verdicts");
@@ -334,7 +393,7 @@ int run_result_read_file(const char *path, struct run_result *r, char *err, size
 {
 	char why[512];
 	memset(r, 0, sizeof(*r));
-	struct json_value *v = json_read_file(path, why, sizeof(why));
+	json_t *v = hb_json_read_file(path, why, sizeof(why));
 	if (!v) {
 		msg_format(err, errlen, "%s", why);
 		return -1;
@@ -342,6 +401,6 @@ int run_result_read_file(const char *path, struct run_result *r, char *err, size
 	int rc = run_result_from_json(v, r, why, sizeof(why));
 	if (rc)
 		msg_format(err, errlen, "%s: %s", path, why);
-	json_free(v);
+	json_decref(v);
 	return rc;
 }

@@ -6,7 +6,7 @@
 
 enum verdict verdict_of(const struct verdict_input *in)
 {
-	bool changed = in->apply == APPLY_CHANGED;
+	bool changed = in->apply == OUTCOME_CHANGED;
 	if (in->failed_stage == STAGE_FETCH || in->failed_stage == STAGE_APPLY)
 		return VERDICT_STAGE_FAILED;
 	if (in->suites == 0) /* nothing the guest could prove, whatever the builds did */

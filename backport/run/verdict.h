@@ -8,7 +8,7 @@
 
 struct verdict_input {
 	bool smoke;                    /* the regression smoke row */
-	enum apply_state apply;        /* what apply found for the feature */
+	enum feature_outcome apply;        /* what apply found for the feature */
 	int suites;                    /* the row's suites the guest runs */
 	enum row_state state[FLAVOURS];
 	int failed_stage;              /* the first stage that did not succeed, -1 if none */

@@ -8,7 +8,7 @@
 #include "exitcodes.h"
 #include "feature_table.h"
 #include "fsutil.h"
-#include "json.h"
+#include "json_util.h"
 #include "run_kernel.h"
 
 #include <signal.h>
@@ -61,13 +61,13 @@ static int fake_fetch(struct hb_ctx *ctx, const struct kernel_entry *e, char **v
 }
 
 static int fake_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
-		      enum apply_state *states, char **log)
+		      enum feature_outcome *states, char **log)
 {
 	const struct fake_kernel *k = fake_find(e->name);
 	for (size_t i = 0; i < features_count; i++)
-		states[i] = !(mask & (1u << i)) ? APPLY_UNKNOWN
-			    : fake_in(k->upstream, features[i].name) ? APPLY_PRESENT
-								      : APPLY_CHANGED;
+		states[i] = !(mask & (1u << i)) ? OUTCOME_UNKNOWN
+			    : fake_in(k->upstream, features[i].name) ? OUTCOME_PRESENT
+								      : OUTCOME_CHANGED;
 	*log = xasprintf("%s/work/%s/apply.log", ctx->cache, e->name);
 	return k->apply_rc;
 }
@@ -87,30 +87,29 @@ static int fake_build(struct hb_ctx *ctx, const struct kernel_entry *e, bool van
 /* A results.json as the guest's KTAP parser writes it: a result per suite, two cases each. */
 static void fake_results_json(const char *path, const struct guest_test_result *g)
 {
-	struct json_value *v = json_object(), *results = json_array();
+	json_t *results = json_array();
 	for (int i = 0; i < g->n_suites; i++) {
 		const struct suite_verdict *s = &g->suites[i];
-		struct json_value *t = json_object(), *sub = json_array();
-		json_set(t, "name", json_string(s->suite));
-		json_set(t, "status", json_string(s->passed ? "ok" : "not_ok"));
+		json_t *sub = json_array();
 		for (int c = 0; c < 2; c++) {
-			struct json_value *tc = json_object();
-			json_set(tc, "name", json_string(c ? "reads <proc> & \"says\" so" : "first"));
-			json_set(tc, "status", json_string(s->passed || !c ? "ok" : "not_ok"));
-			json_set(tc, "reason", c && !s->passed ? json_string("errno 13 'EACCES'")
-							     : json_null());
-			json_push(sub, tc);
+			const char *name = c ? "reads <proc> & \"says\" so" : "first";
+			bool ok = s->passed || !c;
+			const char *reason = ok ? NULL : "errno 13 'EACCES'";
+			json_array_append_new(sub, json_pack("{s:s, s:s, s:s?}", "name", name,
+							     "status", ok ? "ok" : "not_ok",
+							     "reason", reason));
 		}
-		json_set(t, "subtests", sub);
-		json_push(results, t);
+		json_array_append_new(results, json_pack("{s:s, s:s, s:o}", "name", s->suite,
+							 "status", s->passed ? "ok" : "not_ok",
+							 "subtests", sub));
 	}
-	json_set(v, "results", results);
+	json_t *v = json_pack("{s:o}", "results", results);
 	FILE *f = fopen(path, "w");
 	if (f) {
-		json_write(f, v, 0);
+		hb_json_write(f, v);
 		fclose(f);
 	}
-	json_free(v);
+	json_decref(v);
 }
 
 static int fake_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests: finding Debian's main archive in the machine's apt sources. */
+/* Unit tests: finding Debian's main archive in apt-get indextargets' listing of apt sources. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,53 +16,57 @@
 
 static char uri[APT_URI_MAX];
 
-static void one_line_format(void **state)
+/* apt-get indextargets --format APT_INDEXTARGETS_FORMAT, as apt prints it for
+ *   deb http://mirror.example/debian-security bookworm-security main
+ *   deb-src http://src.example/debian bookworm main
+ *   deb [arch=amd64] http://mirror.example/debian/ bookworm main contrib
+ * (one line per index target: Packages of each architecture, Translations, ...) */
+static void finds_the_main_archive(void **state)
 {
 	(void)state;
-	const char *text = "# deb http://old.example/debian buster main\n"
-			   "deb http://mirror.example/debian-security bookworm-security main\n"
-			   "deb-src http://src.example/debian bookworm main\n"
-			   "deb [arch=amd64 signed-by=/k.gpg] http://mirror.example/debian/ bookworm main contrib\n";
-	assert_true(apt_sources_find_in_text(text, false, uri, sizeof(uri)));
+	const char *text = "deb http://mirror.example/debian-security/ bookworm-security main\n"
+			   "deb http://mirror.example/debian-security/ bookworm-security main\n"
+			   "deb-src http://src.example/debian/ bookworm main\n"
+			   "deb http://mirror.example/debian/ bookworm main\n"
+			   "deb http://mirror.example/debian/ bookworm main\n"
+			   "deb http://mirror.example/debian/ bookworm contrib\n";
+	int targets = 0;
+	assert_true(apt_indextargets_find_mirror(text, uri, sizeof(uri), &targets));
 	assert_string_equal(uri, "http://mirror.example/debian");
+	assert_int_equal(targets, 4); /* it stops at the first that fits */
 }
 
-static void one_line_needs_main_and_a_plain_suite(void **state)
+static void needs_deb_main_a_plain_suite_and_a_known_scheme(void **state)
 {
 	(void)state;
-	assert_false(apt_sources_find_in_text("deb http://m.example/debian bookworm contrib\n",
-					      false, uri, sizeof(uri)));
-	assert_false(apt_sources_find_in_text("deb http://m.example/debian bookworm-updates main\n",
-					      false, uri, sizeof(uri)));
-	assert_false(apt_sources_find_in_text("deb https://packages.example/apt cloud-sdk main\n",
-					      false, uri, sizeof(uri)));
-}
-
-static void deb822_format(void **state)
-{
-	(void)state;
-	const char *text = "Types: deb\n"
-			   "URIs: http://mirror.example/debian-security\n"
-			   "Suites: bookworm-security\n"
-			   "Components: main\n"
-			   "\n"
-			   "Types: deb deb-src\n"
-			   "# a comment inside\n"
-			   "URIs: https://mirror.example/debian/\n"
-			   "Suites: bookworm bookworm-updates\n"
-			   "Components: main non-free-firmware\n"
-			   "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n";
-	assert_true(apt_sources_find_in_text(text, true, uri, sizeof(uri)));
-	assert_string_equal(uri, "https://mirror.example/debian");
-}
-
-static void deb822_skips_disabled_and_source_only(void **state)
-{
-	(void)state;
-	const char *text = "Types: deb\nURIs: http://a.example/debian\nSuites: sid\n"
-			   "Components: main\nEnabled: no\n\n"
-			   "Types: deb-src\nURIs: http://b.example/debian\nSuites: sid\nComponents: main\n";
-	assert_false(apt_sources_find_in_text(text, true, uri, sizeof(uri)));
+	static const char *const no[] = {
+		"deb http://m.example/debian/ bookworm contrib\n",
+		"deb http://m.example/debian/ bookworm-updates main\n",
+		"deb http://m.example/debian/ bookworm-backports main\n",
+		"deb-src http://m.example/debian/ bookworm main\n",
+		"deb https://packages.example/apt/ cloud-sdk main\n",
+		"deb tor+http://m.example/debian/ bookworm main\n",
+		"deb http://m.example/flat/ ./ \n", /* a flat repository: no component */
+		"deb http://m.example/debian/ bookworm main extra\n",
+		"",
+	};
+	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+		if (apt_indextargets_find_mirror(no[i], uri, sizeof(uri), NULL))
+			fail_msg("accepted: %s", no[i]);
+	int targets = -1;
+	assert_false(apt_indextargets_find_mirror("", uri, sizeof(uri), &targets));
+	assert_int_equal(targets, 0);
+	/* https and file URIs do, and sid, trixie, stable too */
+	assert_true(apt_indextargets_find_mirror("deb https://m.example/debian// sid main",
+						 uri, sizeof(uri), NULL));
+	assert_string_equal(uri, "https://m.example/debian");
+	assert_true(apt_indextargets_find_mirror("deb\tfile:/srv/debian/\tstable\tmain\n",
+						 uri, sizeof(uri), NULL));
+	assert_string_equal(uri, "file:/srv/debian");
+	/* a URI longer than the room for it is none */
+	char small[8];
+	assert_false(apt_indextargets_find_mirror("deb http://m.example/debian/ sid main\n", small,
+						  sizeof(small), NULL));
 }
 
 static char *make_etc(void)
@@ -82,17 +86,31 @@ static void put(const char *dir, const char *name, const char *text)
 	free(p);
 }
 
-static void reads_files_in_order_and_ignores_disabled_ones(void **state)
+/* apt itself on sources in a folder of the test's (its Dir::Etc): both formats, what apt
+ * ignores ignored. Nothing of this machine's own sources is read. */
+static void asks_apt_about_the_sources_in_both_formats(void **state)
 {
 	(void)state;
+	if (!fs_on_path("apt-get"))
+		skip();
 	char *etc = make_etc();
-	char err[512];
+	char err[1024];
+	put(etc, "sources.list",
+	    "deb http://mirror.example/debian-security bookworm-security main\n"
+	    "# deb http://commented.example/debian sid main\n");
 	put(etc, "sources.list.d/a.list.disabled", "deb http://wrong.example/debian sid main\n");
 	put(etc, "sources.list.d/b.list", "deb http://other.example/x cloud main\n");
+	put(etc, "sources.list.d/c.sources",
+	    "Types: deb\nURIs: http://off.example/debian\nSuites: sid\nComponents: main\n"
+	    "Enabled: no\n\n"
+	    "Types: deb-src\nURIs: http://src.example/debian\nSuites: sid\nComponents: main\n");
 	put(etc, "sources.list.d/debian.sources",
-	    "Types: deb\nURIs: http://right.example/debian\nSuites: bookworm\nComponents: main\n");
-	assert_int_equal(apt_sources_find_mirror(etc, uri, sizeof(uri), err, sizeof(err)), 0);
-	assert_string_equal(uri, "http://right.example/debian");
+	    "Types: deb deb-src\nURIs: http://mirror.example/debian/\n"
+	    "Suites: bookworm bookworm-updates\nComponents: main non-free-firmware\n"
+	    "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n");
+	if (apt_sources_find_mirror(etc, uri, sizeof(uri), err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_string_equal(uri, "http://mirror.example/debian");
 	fs_remove_tree(etc);
 	free(etc);
 }
@@ -100,13 +118,15 @@ static void reads_files_in_order_and_ignores_disabled_ones(void **state)
 static void says_when_there_are_no_sources(void **state)
 {
 	(void)state;
+	if (!fs_on_path("apt-get"))
+		skip();
 	char *etc = make_etc();
-	char err[512];
+	char err[1024];
 	assert_int_equal(apt_sources_find_mirror(etc, uri, sizeof(uri), err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no apt sources"));
 	put(etc, "sources.list", "deb http://x.example/ubuntu jammy main\n");
 	assert_int_equal(apt_sources_find_mirror(etc, uri, sizeof(uri), err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "names Debian's main archive"));
+	assert_non_null(strstr(err, "is Debian's main archive"));
 	fs_remove_tree(etc);
 	free(etc);
 }
@@ -126,11 +146,9 @@ static void private_conf_keeps_the_machine_sources_out(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(one_line_format),
-		cmocka_unit_test(one_line_needs_main_and_a_plain_suite),
-		cmocka_unit_test(deb822_format),
-		cmocka_unit_test(deb822_skips_disabled_and_source_only),
-		cmocka_unit_test(reads_files_in_order_and_ignores_disabled_ones),
+		cmocka_unit_test(finds_the_main_archive),
+		cmocka_unit_test(needs_deb_main_a_plain_suite_and_a_known_scheme),
+		cmocka_unit_test(asks_apt_about_the_sources_in_both_formats),
 		cmocka_unit_test(says_when_there_are_no_sources),
 		cmocka_unit_test(private_conf_keeps_the_machine_sources_out),
 	};

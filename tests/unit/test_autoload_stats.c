@@ -67,22 +67,29 @@ static void json_round_trip_and_bad_json(void **state)
 	s.who[0].requests = 7;
 	snprintf(s.who[1].who, sizeof(s.who[1].who), "userns");
 	s.who[1].loaded = 2;
-	struct json_value *j = autoload_stats_to_json(&s);
+	json_t *j = autoload_stats_to_json(&s);
 	struct autoload_stats back;
 	char err[200];
 	assert_int_equal(autoload_stats_from_json(j, &back, err, sizeof(err)), 0);
-	json_free(j);
+	json_decref(j);
 	assert_int_equal(back.n, 2);
 	assert_int_equal(back.who[0].requests, 7);
 	assert_int_equal(back.who[1].loaded, 2);
 	assert_int_equal(autoload_stats_from_json(NULL, &back, err, sizeof(err)), 0);
 	assert_int_equal(back.n, 0);
 	const char *text = "[{\"who\": \"unpriv\", \"requests\": -1, \"loaded\": 0}]";
-	struct json_value *bad = json_parse(text, strlen(text), err, sizeof(err));
+	json_t *bad = json_loads(text, 0, NULL);
 	assert_non_null(bad);
 	assert_int_equal(autoload_stats_from_json(bad, &back, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "entry 0"));
-	json_free(bad);
+	json_decref(bad);
+	/* a key missing: json_unpack's words say which */
+	text = "[{\"who\": \"unpriv\", \"requests\": 1}]";
+	bad = json_loads(text, 0, NULL);
+	assert_int_equal(autoload_stats_from_json(bad, &back, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "entry 0: "));
+	assert_null(strstr(err, "out of range"));
+	json_decref(bad);
 }
 
 int main(void)

@@ -133,7 +133,7 @@ static void json_both_ways(void **state)
 	struct leak_stats s = { .n = 2 }, back;
 	s.level[0] = (struct leak_level){ 0, 3, 2, 812 };
 	s.level[1] = (struct leak_level){ 1, 0, 0, -1 };
-	struct json_value *v = leak_stats_to_json(&s);
+	json_t *v = leak_stats_to_json(&s);
 	char err[256];
 	assert_int_equal(leak_stats_from_json(v, &back, err, sizeof(err)), 0);
 	assert_int_equal(back.n, 2);
@@ -143,13 +143,13 @@ static void json_both_ways(void **state)
 		assert_int_equal(back.level[i].files, s.level[i].files);
 		assert_int_equal(back.level[i].read, s.level[i].read);
 	}
-	json_free(v);
+	json_decref(v);
 	/* absent or null: results older than the measurement */
 	assert_int_equal(leak_stats_from_json(NULL, &back, err, sizeof(err)), 0);
 	assert_int_equal(back.n, 0);
 	v = json_null();
 	assert_int_equal(leak_stats_from_json(v, &back, err, sizeof(err)), 0);
-	json_free(v);
+	json_decref(v);
 	static const char *const bad[] = {
 		"{}", "[{\"kptr_restrict\": 0, \"total\": 1}]",
 		"[{\"kptr_restrict\": 9, \"total\": 1, \"files\": 1}]",
@@ -158,40 +158,29 @@ static void json_both_ways(void **state)
 		"[{\"kptr_restrict\": 0, \"total\": 1, \"files\": 1, \"read\": null}]",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		v = json_parse(bad[i], strlen(bad[i]), err, sizeof(err));
+		v = json_loads(bad[i], 0, NULL);
 		assert_non_null(v);
 		if (leak_stats_from_json(v, &back, err, sizeof(err)) == 0)
 			fail_msg("accepted: %s", bad[i]);
-		json_free(v);
+		json_decref(v);
 	}
 }
 
 /* A per-kernel result with nothing run, as JSON (the flavours' leaks given as LEAKS). */
-static struct json_value *kernel_json(const char *leaks)
+static json_t *kernel_json(const char *leaks)
 {
 	struct run_result r;
 	memset(&r, 0, sizeof(r));
 	r.kernel = strdup("6.1");
-	struct json_value *v = run_result_to_json(&r);
+	json_t *v = run_result_to_json(&r);
 	run_result_free(&r);
-	char err[256];
-	struct json_value *flavours = (struct json_value *)json_get(v, "flavours");
-	for (size_t i = 0; i < flavours->count; i++) {
-		struct json_value *fl = flavours->items[i];
-		if (!leaks) {
-			/* an older result: no "leaks" key at all */
-			for (size_t k = 0; k < fl->count; k++) {
-				if (strcmp(fl->keys[k], "leaks") == 0) {
-					json_free(fl->items[k]);
-					free(fl->keys[k]);
-					fl->items[k] = fl->items[fl->count - 1];
-					fl->keys[k] = fl->keys[fl->count - 1];
-					fl->count--;
-				}
-			}
-			continue;
-		}
-		json_set(fl, "leaks", json_parse(leaks, strlen(leaks), err, sizeof(err)));
+	const char *name;
+	json_t *fl;
+	json_object_foreach(json_object_get(v, "flavours"), name, fl) {
+		if (!leaks) /* an older result: no "leaks" key at all */
+			json_object_del(fl, "leaks");
+		else
+			json_object_set_new(fl, "leaks", json_loads(leaks, JSON_DECODE_ANY, NULL));
 	}
 	return v;
 }
@@ -201,32 +190,32 @@ static void per_kernel_results_carry_them(void **state)
 	(void)state;
 	struct run_result r;
 	char err[512];
-	struct json_value *v = kernel_json("[{\"kptr_restrict\": 1, \"total\": 4, \"files\": 2, "
-					   "\"read\": 700}]");
+	json_t *v = kernel_json("[{\"kptr_restrict\": 1, \"total\": 4, \"files\": 2, "
+				"\"read\": 700}]");
 	assert_int_equal(run_result_from_json(v, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.flavour[FLAVOUR_PATCHED].leaks.n, 1);
 	assert_int_equal(leak_stats_level(&r.flavour[FLAVOUR_VANILLA].leaks, 1)->total, 4);
 	/* and back: written as read */
-	struct json_value *again = run_result_to_json(&r);
-	const struct json_value *leaks =
-		json_get(json_get(json_get(again, "flavours"), "vanilla"), "leaks");
-	assert_non_null(leaks);
-	assert_int_equal(leaks->count, 1);
-	assert_int_equal(json_get_number(leaks->items[0], "read", 0), 700);
-	json_free(again);
+	json_t *again = run_result_to_json(&r);
+	json_t *leaks = json_object_get(json_object_get(json_object_get(again, "flavours"),
+							"vanilla"), "leaks");
+	assert_int_equal(json_array_size(leaks), 1);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(leaks, 0), "read")),
+			 700);
+	json_decref(again);
 	run_result_free(&r);
-	json_free(v);
+	json_decref(v);
 	/* older results have no "leaks": read as not measured */
 	v = kernel_json(NULL);
 	assert_int_equal(run_result_from_json(v, &r, err, sizeof(err)), 0);
 	assert_int_equal(r.flavour[FLAVOUR_VANILLA].leaks.n, 0);
 	run_result_free(&r);
-	json_free(v);
+	json_decref(v);
 	/* a malformed one is refused, naming the field */
 	v = kernel_json("{\"total\": 1}");
 	assert_int_equal(run_result_from_json(v, &r, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "field 'leaks'"));
-	json_free(v);
+	json_decref(v);
 }
 
 int main(void)

@@ -9,7 +9,7 @@
 #include "run_result.h"
 #include "verdict.h"
 
-static enum verdict judge(bool smoke, enum apply_state apply, int suites, enum row_state v,
+static enum verdict judge(bool smoke, enum feature_outcome apply, int suites, enum row_state v,
 			  enum row_state p, int failed_stage)
 {
 	struct verdict_input in = { .smoke = smoke, .apply = apply, .suites = suites,
@@ -21,39 +21,39 @@ static void feature_rows(void **state)
 {
 	(void)state;
 	/* apply added it: fails on vanilla, passes patched */
-	assert_int_equal(judge(false, APPLY_CHANGED, 1, ROW_FAIL, ROW_PASS, -1), VERDICT_PROVEN);
+	assert_int_equal(judge(false, OUTCOME_CHANGED, 1, ROW_FAIL, ROW_PASS, -1), VERDICT_PROVEN);
 	/* two suites, one of them passes on vanilla: not proven */
-	assert_int_equal(judge(false, APPLY_CHANGED, 2, ROW_PARTIAL, ROW_PASS, -1),
+	assert_int_equal(judge(false, OUTCOME_CHANGED, 2, ROW_PARTIAL, ROW_PASS, -1),
 			 VERDICT_NOT_PROVEN);
-	assert_int_equal(judge(false, APPLY_CHANGED, 1, ROW_PASS, ROW_PASS, -1), VERDICT_NOT_PROVEN);
+	assert_int_equal(judge(false, OUTCOME_CHANGED, 1, ROW_PASS, ROW_PASS, -1), VERDICT_NOT_PROVEN);
 	/* upstream has it: passes on both */
-	assert_int_equal(judge(false, APPLY_PRESENT, 1, ROW_PASS, ROW_PASS, -1), VERDICT_UPSTREAM);
-	assert_int_equal(judge(false, APPLY_PRESENT, 1, ROW_FAIL, ROW_PASS, -1),
+	assert_int_equal(judge(false, OUTCOME_PRESENT, 1, ROW_PASS, ROW_PASS, -1), VERDICT_UPSTREAM);
+	assert_int_equal(judge(false, OUTCOME_PRESENT, 1, ROW_FAIL, ROW_PASS, -1),
 			 VERDICT_FAILED_VANILLA);
 	/* patched failing wins over everything the vanilla side says */
-	assert_int_equal(judge(false, APPLY_CHANGED, 1, ROW_FAIL, ROW_FAIL, -1),
+	assert_int_equal(judge(false, OUTCOME_CHANGED, 1, ROW_FAIL, ROW_FAIL, -1),
 			 VERDICT_FAILED_PATCHED);
-	assert_int_equal(judge(false, APPLY_CHANGED, 2, ROW_FAIL, ROW_PARTIAL, -1),
+	assert_int_equal(judge(false, OUTCOME_CHANGED, 2, ROW_FAIL, ROW_PARTIAL, -1),
 			 VERDICT_FAILED_PATCHED);
 	/* nothing to do and no suite: not applicable; added but no suite: not tested */
-	assert_int_equal(judge(false, APPLY_NOT_APPLICABLE, 0, ROW_NOT_RUN, ROW_NOT_RUN, -1),
+	assert_int_equal(judge(false, OUTCOME_NOT_APPLICABLE, 0, ROW_NOT_RUN, ROW_NOT_RUN, -1),
 			 VERDICT_NOT_APPLICABLE);
-	assert_int_equal(judge(false, APPLY_PRESENT, 0, ROW_NOT_RUN, ROW_NOT_RUN, -1),
+	assert_int_equal(judge(false, OUTCOME_PRESENT, 0, ROW_NOT_RUN, ROW_NOT_RUN, -1),
 			 VERDICT_NOT_APPLICABLE);
-	assert_int_equal(judge(false, APPLY_CHANGED, 0, ROW_NOT_RUN, ROW_NOT_RUN, -1),
+	assert_int_equal(judge(false, OUTCOME_CHANGED, 0, ROW_NOT_RUN, ROW_NOT_RUN, -1),
 			 VERDICT_NOT_TESTED);
 	/* not applicable needs no build: a later stage failing does not change it */
-	assert_int_equal(judge(false, APPLY_NOT_APPLICABLE, 0, ROW_NOT_RUN, ROW_NOT_RUN,
+	assert_int_equal(judge(false, OUTCOME_NOT_APPLICABLE, 0, ROW_NOT_RUN, ROW_NOT_RUN,
 			       STAGE_BUILD_PATCHED), VERDICT_NOT_APPLICABLE);
 }
 
 static void smoke_row(void **state)
 {
 	(void)state;
-	assert_int_equal(judge(true, APPLY_UNKNOWN, 1, ROW_PASS, ROW_PASS, -1), VERDICT_NO_REGRESSION);
-	assert_int_equal(judge(true, APPLY_UNKNOWN, 1, ROW_FAIL, ROW_PASS, -1), VERDICT_FAILED_VANILLA);
-	assert_int_equal(judge(true, APPLY_UNKNOWN, 1, ROW_PASS, ROW_FAIL, -1), VERDICT_FAILED_PATCHED);
-	assert_int_equal(judge(true, APPLY_UNKNOWN, 0, ROW_NOT_RUN, ROW_NOT_RUN, -1),
+	assert_int_equal(judge(true, OUTCOME_UNKNOWN, 1, ROW_PASS, ROW_PASS, -1), VERDICT_NO_REGRESSION);
+	assert_int_equal(judge(true, OUTCOME_UNKNOWN, 1, ROW_FAIL, ROW_PASS, -1), VERDICT_FAILED_VANILLA);
+	assert_int_equal(judge(true, OUTCOME_UNKNOWN, 1, ROW_PASS, ROW_FAIL, -1), VERDICT_FAILED_PATCHED);
+	assert_int_equal(judge(true, OUTCOME_UNKNOWN, 0, ROW_NOT_RUN, ROW_NOT_RUN, -1),
 			 VERDICT_NOT_TESTED);
 }
 
@@ -61,13 +61,13 @@ static void failed_stages(void **state)
 {
 	(void)state;
 	for (int s = 0; s < RUN_STAGES; s++) {
-		assert_int_equal(judge(false, APPLY_CHANGED, 1, ROW_FAIL, ROW_PASS, s),
+		assert_int_equal(judge(false, OUTCOME_CHANGED, 1, ROW_FAIL, ROW_PASS, s),
 				 VERDICT_STAGE_FAILED);
-		assert_int_equal(judge(true, APPLY_UNKNOWN, 1, ROW_PASS, ROW_PASS, s),
+		assert_int_equal(judge(true, OUTCOME_UNKNOWN, 1, ROW_PASS, ROW_PASS, s),
 				 VERDICT_STAGE_FAILED);
 	}
 	/* fetch or apply failing: even a row without suites has no verdict */
-	assert_int_equal(judge(false, APPLY_UNKNOWN, 0, ROW_NOT_RUN, ROW_NOT_RUN, STAGE_APPLY),
+	assert_int_equal(judge(false, OUTCOME_UNKNOWN, 0, ROW_NOT_RUN, ROW_NOT_RUN, STAGE_APPLY),
 			 VERDICT_STAGE_FAILED);
 }
 
