@@ -79,12 +79,9 @@ int autoload_stats_from_json(const json_t *a, struct autoload_stats *out, char *
 			     size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
-	if (!a || json_is_null(a))
-		return 0;
-	if (!json_is_array(a)) {
-		msg_format(err, errlen, "expected an array or null");
-		return -1;
-	}
+	int is_array = hb_json_array_or_null(a, err, errlen);
+	if (is_array <= 0)
+		return is_array;
 	size_t i;
 	json_t *o;
 	json_array_foreach(a, i, o) {

@@ -2,6 +2,7 @@
 #include "leak_stats.h"
 
 #include "diag_fields.h"
+#include "json_util.h"
 #include "msg.h"
 
 #include <stdlib.h>
@@ -102,12 +103,9 @@ json_t *leak_stats_to_json(const struct leak_stats *s)
 int leak_stats_from_json(const json_t *a, struct leak_stats *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof(*out));
-	if (!a || json_is_null(a))
-		return 0;
-	if (!json_is_array(a)) {
-		msg_format(err, errlen, "expected an array or null");
-		return -1;
-	}
+	int is_array = hb_json_array_or_null(a, err, errlen);
+	if (is_array <= 0)
+		return is_array;
 	size_t i;
 	json_t *o;
 	json_array_foreach(a, i, o) {

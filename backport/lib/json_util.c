@@ -61,3 +61,13 @@ json_t *hb_json_read_file(const char *path, char *err, size_t errlen)
 	free(text);
 	return v;
 }
+
+int hb_json_array_or_null(const json_t *a, char *err, size_t errlen)
+{
+	if (!a || json_is_null(a))
+		return 0;
+	if (json_is_array(a))
+		return 1;
+	msg_format(err, errlen, "expected an array or null");
+	return -1;
+}

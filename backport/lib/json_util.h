@@ -20,6 +20,10 @@ json_t *hb_json_string(const char *s);
  * which JSON has no words for, give null. */
 json_t *hb_json_number(double n);
 
+/* A measurement's list in results.json: 1 when A is an array, 0 when it is absent or null
+ * (the suite did not run), -1 with "expected an array or null" in ERR otherwise. */
+int hb_json_array_or_null(const json_t *a, char *err, size_t errlen);
+
 /* Writes V to F in the layout above, then a newline. 0, or -1 on a write error. */
 int hb_json_write(FILE *f, const json_t *v);
 /* Parses LEN bytes of TEXT, named SOURCE in errors. NULL with
