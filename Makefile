@@ -78,7 +78,7 @@ write-tests: driver
 patches: driver
 	scripts/patch-tests
 
-e2e: all
+e2e: all $(BUILD)/tests/test_ktap
 	scripts/e2e-tests $(KERNEL)
 
 lint:

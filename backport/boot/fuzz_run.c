@@ -62,12 +62,6 @@ bool fuzz_result_ok(const struct fuzz_result *r)
 	return r->trinity_ran && r->console_clean && r->powered_off;
 }
 
-void fuzz_result_free(struct fuzz_result *r)
-{
-	free(r->console_log);
-	memset(r, 0, sizeof(*r));
-}
-
 int fuzz_built(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	       const struct build_output *b, long seconds, long seed, struct fuzz_result *out)
 {
@@ -115,6 +109,7 @@ int fuzz_built(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 			msg_error("cannot start QEMU: %s", err);
 			rc = HB_EXIT_ENV;
 		}
+		out->ran = rc == HB_EXIT_OK;
 		free(append);
 	}
 	if (rc == HB_EXIT_OK) {
@@ -122,14 +117,16 @@ int fuzz_built(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 		struct console_scan scan;
 		console_scan(q.output, q.output_len, &scan);
 		out->console_clean = !console_scan_trouble(&scan);
-		if (!out->console_clean)
-			snprintf(out->problem, sizeof(out->problem), "%s",
-				 scan.first_line ? scan.first_line : "?");
+		const char *line = scan.first_line ? scan.first_line : "?";
+		/* at most 255 bytes, as the results have always kept */
+		if (!out->console_clean && *line)
+			out->problem = strndup(line, 255);
 		console_scan_free(&scan);
 		out->trinity_ran = suite_passed(q.output, q.output_len);
 		msg_info("| kernel | flavour | seconds | seed | trinity ran | console | powered off |");
 		msg_info("| %s | %s | %ld | %ld | %s | %s | %s |", e->name, flavour, seconds, seed,
-			 out->trinity_ran ? "yes" : "NO", out->console_clean ? "clean" : out->problem,
+			 out->trinity_ran ? "yes" : "NO", out->console_clean ? "clean"
+			 : out->problem ? out->problem : "",
 			 out->powered_off ? "yes" : q.panic_seen ? "KERNEL PANIC" : q.hung ? "HUNG" : "NO");
 		msg_info("console: %s", out->console_log);
 		if (!fuzz_result_ok(out)) {

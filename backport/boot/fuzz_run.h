@@ -6,20 +6,12 @@
 
 #include "build.h"
 #include "ctx.h"
+#include "guest_boot.h"
 
 #include <stdbool.h>
 
 #define FUZZ_DEFAULT_SECONDS 60
 #define FUZZ_DEFAULT_SEED 20101
-
-struct fuzz_result {
-	long seconds, seed;
-	bool trinity_ran;    /* the suite fuzz ran trinity to its deadline and passed */
-	bool console_clean;  /* no Oops, BUG, WARNING or panic */
-	bool powered_off;    /* the guest reached its done marker */
-	char problem[256];   /* the first troubled console line, "" when clean */
-	char *console_log;   /* malloc'd */
-};
 
 /* Fuzzes the kernel B for SECONDS with SEED and fills OUT, printing a table row. Returns
  * HB_EXIT_OK when trinity ran, the console is clean and the guest powered off,
@@ -28,6 +20,6 @@ int fuzz_built(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 	       const struct build_output *b, long seconds, long seed, struct fuzz_result *out);
 /* Did the run pass (trinity ran, console clean, powered off)? */
 bool fuzz_result_ok(const struct fuzz_result *r);
-void fuzz_result_free(struct fuzz_result *r);
+/* fuzz_result_free: see guest_boot.h */
 
 #endif

@@ -71,13 +71,13 @@ static char *skip_unselected(const struct hb_ctx *ctx)
 
 void guest_test_result_free(struct guest_test_result *r)
 {
-	free(r->dir);
+	guest_boot_free(&r->boot);
 	memset(r, 0, sizeof(*r));
 }
 
 static void judge(const struct ktap_report *report, struct guest_test_result *r)
 {
-	r->as_expected = r->booted && r->console_clean;
+	r->as_expected = r->boot.booted && r->boot.console_clean;
 	for (int i = 0; i < r->n_suites; i++) {
 		struct suite_verdict *v = &r->suites[i];
 		for (size_t k = 0; k < report->n_results; k++) {
@@ -132,8 +132,8 @@ static void write_results(const char *path, const struct ktap_report *report,
 		msg_warn("cannot write %s: out of memory", path);
 		return;
 	}
-	json_object_set_new(v, "leaks", leak_stats_to_json(&r->leaks));
-	json_object_set_new(v, "autoload", autoload_stats_to_json(&r->autoload));
+	json_object_set_new(v, "leaks", leak_stats_to_json(&r->boot.leaks));
+	json_object_set_new(v, "autoload", autoload_stats_to_json(&r->boot.autoload));
 	if (r->has_constified)
 		json_object_set_new(v, "constified",
 				    json_pack("{s:i, s:i, s:i}", "listed", r->ro.listed,
@@ -262,7 +262,8 @@ static int boot(const struct hb_ctx *ctx, const struct build_output *b, const ch
 			       .mem_mb = 256, .smp = QEMU_GUEST_SMP, .timeout_s = BOOT_TIMEOUT_S,
 			       .idle_timeout_s = BOOT_IDLE_S, .console_log = console,
 			       .done_marker = "# hb-done" };
-	o.accel = r->accel = accel_for_this_run(&o);
+	o.accel = accel_for_this_run(&o);
+	r->boot.accel = strdup(o.accel);
 	char *cmdline = qemu_command_line(&o);
 	msg_info("$ %s", cmdline);
 	free(cmdline);
@@ -280,22 +281,23 @@ static int boot(const struct hb_ctx *ctx, const struct build_output *b, const ch
  * expectation, the measurements; results.json written to JSON. */
 static void judge_boot(const struct qemu_result *q, const char *json, struct guest_test_result *r)
 {
-	r->boot_seconds = q->seconds;
-	r->booted = q->done_marker_seen && !q->panic_seen && !q->hung && !q->timed_out;
-	r->boot_problem = r->booted ? NULL : q->panic_seen ? "KERNEL PANIC"
-			  : q->hung ? "HUNG (no output)" : q->timed_out ? "TIMED OUT"
-			  : "no done marker";
+	struct guest_boot *g = &r->boot;
+	g->boot_seconds = q->seconds;
+	g->booted = q->done_marker_seen && !q->panic_seen && !q->hung && !q->timed_out;
+	if (!g->booted)
+		g->boot_problem = strdup(q->panic_seen ? "KERNEL PANIC"
+					 : q->hung ? "HUNG (no output)" : q->timed_out ? "TIMED OUT"
+					 : "no done marker");
 	struct console_scan scan;
 	console_scan(q->output, q->output_len, &scan);
-	r->console_clean = !console_scan_trouble(&scan);
-	if (!r->console_clean)
-		snprintf(r->console_problem, sizeof(r->console_problem), "%s",
-			 scan.first_line ? scan.first_line : "?");
+	g->console_clean = !console_scan_trouble(&scan);
+	if (!g->console_clean) /* at most 255 bytes, as the results have always kept */
+		g->console_problem = strndup(scan.first_line ? scan.first_line : "?", 255);
 	console_scan_free(&scan);
 	struct ktap_report report;
 	ktap_parse(q->output, q->output_len, &report);
-	leak_stats_from_ktap(&report, &r->leaks);
-	autoload_stats_from_ktap(&report, &r->autoload);
+	leak_stats_from_ktap(&report, &g->leaks);
+	autoload_stats_from_ktap(&report, &g->autoload);
 	write_results(json, &report, r);
 	judge(&report, r);
 	/* the host's half of a manifest's proof: nm on the patched vmlinux */
@@ -306,16 +308,17 @@ static void judge_boot(const struct qemu_result *q, const char *json, struct gue
 
 static void print_boot(const struct guest_test_result *r, const char *console, const char *json)
 {
-	msg_info("boot: %.1f s with %s; %s%s%s", r->boot_seconds, r->accel,
-		 r->booted ? "guest finished" : r->boot_problem,
-		 r->console_clean ? ", console clean" : ", console shows: ",
-		 r->console_clean ? "" : r->console_problem);
+	const struct guest_boot *g = &r->boot;
+	msg_info("boot: %.1f s with %s; %s%s%s", g->boot_seconds, g->accel,
+		 g->booted ? "guest finished" : g->boot_problem,
+		 g->console_clean ? ", console clean" : ", console shows: ",
+		 g->console_clean ? "" : g->console_problem);
 	print_verdicts(r);
-	print_leaks(&r->leaks);
-	for (size_t i = 0; i < r->autoload.n; i++)
+	print_leaks(&g->leaks);
+	for (size_t i = 0; i < g->autoload.n; i++)
 		msg_info("module autoload surface as %s: %ld request(s), %ld module(s) loaded",
-			 r->autoload.who[i].who, r->autoload.who[i].requests,
-			 r->autoload.who[i].loaded);
+			 g->autoload.who[i].who, g->autoload.who[i].requests,
+			 g->autoload.who[i].loaded);
 	msg_info("console: %s", console);
 	msg_info("results: %s", json);
 }
@@ -330,7 +333,7 @@ int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 	int rc = guest_test_check(ctx);
 	if (rc)
 		return rc;
-	r->dir = strdup(b->dir);
+	r->boot.dir = strdup(b->dir);
 	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
 	char *cpio = fs_join(b->dir, "initramfs.cpio");
 	char *gen = fs_join(b->dir, "out/usr/gen_init_cpio");

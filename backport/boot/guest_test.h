@@ -6,8 +6,7 @@
 
 #include "build.h"
 #include "ctx.h"
-#include "autoload_stats.h"
-#include "leak_stats.h"
+#include "guest_boot.h"
 #include "ro_symbols.h"
 
 #include <stdbool.h>
@@ -24,20 +23,12 @@ struct suite_verdict {
 
 struct guest_test_result {
 	bool vanilla;
-	bool booted;              /* the guest reached its done marker, no panic, no hang */
-	const char *boot_problem; /* "KERNEL PANIC", "HUNG (no output)", ...; NULL when booted */
-	bool console_clean;       /* no Oops, BUG, WARNING, panic */
-	char console_problem[256];
+	struct guest_boot boot;   /* what the boot showed (the run layer takes it over) */
 	bool as_expected;         /* every suite met its expectation, console clean */
-	const char *accel;
-	double boot_seconds;
 	struct suite_verdict suites[GUEST_SUITES_MAX];
 	int n_suites;
-	struct leak_stats leaks;  /* the leaks suite's measurement (no levels when it did not run) */
-	struct autoload_stats autoload; /* the autoload suite's measurement */
 	bool has_constified;      /* apply made tables const: ro is filled */
 	struct ro_symbols ro;     /* where this vmlinux put them (nm) */
-	char *dir;                /* where console.log and results.json are */
 };
 
 /* Boots the kernel build_kernel has built (B) and judges its suites. EXTRA_APPEND (or NULL) is

@@ -90,8 +90,9 @@ static void print_summary(const struct run_result *r)
 		       verdict);
 	}
 	const struct run_flavour *v = &r->flavour[FLAVOUR_VANILLA], *p = &r->flavour[FLAVOUR_PATCHED];
-	printf("\nvanilla: %.1f s boot, %s; patched: %.1f s boot, %s\n", v->boot_seconds,
-	       v->dir ? v->dir : "-", p->boot_seconds, p->dir ? p->dir : "-");
+	printf("\nvanilla: %.1f s boot, %s; patched: %.1f s boot, %s\n", v->boot.boot_seconds,
+	       v->boot.dir ? v->boot.dir : "-", p->boot.boot_seconds,
+	       p->boot.dir ? p->boot.dir : "-");
 }
 
 int cmd_run(struct hb_ctx *ctx, int argc, char **argv)

@@ -122,8 +122,8 @@ static unsigned leak_levels(const struct run_result *r, size_t n)
 	unsigned mask = 0;
 	for (size_t k = 0; k < n; k++)
 		for (int fl = 0; fl < FLAVOURS; fl++)
-			for (size_t i = 0; i < r[k].flavour[fl].leaks.n; i++)
-				mask |= 1u << r[k].flavour[fl].leaks.level[i].kptr_restrict;
+			for (size_t i = 0; i < r[k].flavour[fl].boot.leaks.n; i++)
+				mask |= 1u << r[k].flavour[fl].boot.leaks.level[i].kptr_restrict;
 	return mask;
 }
 
@@ -156,7 +156,7 @@ static void leak_table(FILE *f, const struct run_result *r, size_t n)
 				if (!(levels & (1u << l)))
 					continue;
 				char text[128];
-				leak_level_text(leak_stats_level(&r[k].flavour[fl].leaks, l), text,
+				leak_level_text(leak_stats_level(&r[k].flavour[fl].boot.leaks, l), text,
 						sizeof(text));
 				fprintf(f, " %s |", text);
 			}
@@ -172,7 +172,7 @@ static void autoload_table(FILE *f, const struct run_result *r, size_t n)
 	bool any = false;
 	for (size_t k = 0; k < n; k++)
 		for (int fl = 0; fl < FLAVOURS; fl++)
-			any |= r[k].flavour[fl].autoload.n > 0;
+			any |= r[k].flavour[fl].boot.autoload.n > 0;
 	if (!any)
 		return;
 	fputs("\n## Module autoload surface\n\nModule requests the kernel made, and modules that "
@@ -192,7 +192,7 @@ static void autoload_table(FILE *f, const struct run_result *r, size_t n)
 		for (int fl = 0; fl < FLAVOURS; fl++)
 			for (int w = 0; w < 2; w++) {
 				const struct autoload_who *a =
-					autoload_stats_who(&r[k].flavour[fl].autoload, who[w]);
+					autoload_stats_who(&r[k].flavour[fl].boot.autoload, who[w]);
 				if (a)
 					fprintf(f, " %ld requests, %ld loaded |", a->requests, a->loaded);
 				else
@@ -222,7 +222,7 @@ static void fuzz_table(FILE *f, const struct run_result *r, size_t n)
 		cell_text(f, r[k].kernel);
 		fputs(" |", f);
 		for (int fl = 0; fl < FLAVOURS; fl++) {
-			const struct run_fuzz *z = &r[k].flavour[fl].fuzz;
+			const struct fuzz_result *z = &r[k].flavour[fl].fuzz;
 			if (!z->ran) {
 				fputs(" not run |", f);
 				continue;

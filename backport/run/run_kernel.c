@@ -131,21 +131,20 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 	int rc = ops->test(ctx, e, f == FLAVOUR_VANILLA, b, &g);
 	struct run_flavour *fl = &r->flavour[f];
 	fl->tested = rc == HB_EXIT_OK || rc == HB_EXIT_FAILED;
-	fl->dir = dup_or_null(g.dir);
-	if (g.dir) {
-		fl->console_log = fs_join(g.dir, "console.log");
-		fl->results_path = fs_join(g.dir, "results.json");
+	/* what the boot showed, moved: all of it when QEMU ran, else where it would have been */
+	if (fl->tested) {
+		guest_boot_move(&fl->boot, &g.boot);
+	} else {
+		fl->boot.dir = g.boot.dir;
+		g.boot.dir = NULL;
 	}
+	if (fl->boot.dir) {
+		fl->console_log = fs_join(fl->boot.dir, "console.log");
+		fl->results_path = fs_join(fl->boot.dir, "results.json");
+	}
+	const struct guest_boot *gb = &fl->boot;
 	char detail[400] = "";
 	if (fl->tested) {
-		fl->booted = g.booted;
-		fl->console_clean = g.console_clean;
-		fl->boot_problem = dup_or_null(g.boot_problem);
-		fl->console_problem = g.console_clean ? NULL : strdup(g.console_problem);
-		fl->accel = dup_or_null(g.accel);
-		fl->boot_seconds = g.boot_seconds;
-		fl->leaks = g.leaks;
-		fl->autoload = g.autoload;
 		char err[512];
 		fl->results = fl->results_path
 				      ? hb_json_read_file(fl->results_path, err, sizeof(err))
@@ -165,11 +164,12 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 			}
 			rs->flavour[f].ran = true;
 		}
-		if (!g.booted)
+		if (!gb->booted)
 			snprintf(detail, sizeof(detail), "guest: %s",
-				 g.boot_problem ? g.boot_problem : "did not finish");
-		else if (!g.console_clean)
-			snprintf(detail, sizeof(detail), "console shows: %s", g.console_problem);
+				 gb->boot_problem ? gb->boot_problem : "did not finish");
+		else if (!gb->console_clean)
+			snprintf(detail, sizeof(detail), "console shows: %s",
+				 gb->console_problem ? gb->console_problem : "");
 		else
 			rc = HB_EXIT_OK;
 	}
@@ -193,18 +193,11 @@ static void build_and_test(struct hb_ctx *ctx, const struct kernel_entry *e,
 		test_flavour(ctx, e, o, ops, &b, f, r);
 	if (rc == HB_EXIT_OK && ctx->fuzz_seconds > 0 && ops->fuzz) {
 		struct fuzz_result fr;
+		memset(&fr, 0, sizeof(fr));
 		int frc = ops->fuzz(ctx, e, f == FLAVOUR_VANILLA, &b, ctx->fuzz_seconds,
 				    FUZZ_DEFAULT_SEED, &fr);
-		struct run_fuzz *rf = &r->flavour[f].fuzz;
-		rf->ran = frc == HB_EXIT_OK || frc == HB_EXIT_FAILED;
-		rf->seconds = fr.seconds;
-		rf->seed = fr.seed;
-		rf->trinity_ran = fr.trinity_ran;
-		rf->console_clean = fr.console_clean;
-		rf->powered_off = fr.powered_off;
-		rf->problem = *fr.problem ? strdup(fr.problem) : NULL;
-		rf->console_log = fr.console_log ? strdup(fr.console_log) : NULL;
-		fuzz_result_free(&fr);
+		fr.ran = frc == HB_EXIT_OK || frc == HB_EXIT_FAILED; /* QEMU ran it */
+		fuzz_result_move(&r->flavour[f].fuzz, &fr);
 	}
 	build_output_free(&b);
 }

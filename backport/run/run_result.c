@@ -120,15 +120,11 @@ void run_result_free(struct run_result *r)
 	free(r->features);
 	for (int f = 0; f < FLAVOURS; f++) {
 		struct run_flavour *fl = &r->flavour[f];
-		free(fl->boot_problem);
-		free(fl->console_problem);
-		free(fl->accel);
-		free(fl->dir);
+		guest_boot_free(&fl->boot);
 		free(fl->console_log);
 		free(fl->results_path);
 		json_decref(fl->results);
-		free(fl->fuzz.problem);
-		free(fl->fuzz.console_log);
+		fuzz_result_free(&fl->fuzz);
 	}
 	memset(r, 0, sizeof(*r));
 }

@@ -4,9 +4,8 @@
 #ifndef HB_RUN_RESULT_H
 #define HB_RUN_RESULT_H
 
-#include "autoload_stats.h"
 #include "feature_outcome.h"
-#include "leak_stats.h"
+#include "guest_boot.h"
 
 #include <jansson.h>
 #include <stdbool.h>
@@ -79,29 +78,13 @@ struct run_feature {
 	char *log;                      /* the file that explains a failed verdict */
 };
 
-/* A fuzzing run after the tests (matrix --fuzz). */
-struct run_fuzz {
-	bool ran;            /* QEMU ran it */
-	long seconds, seed;
-	bool trinity_ran, console_clean, powered_off;
-	char *problem;       /* the first troubled console line, NULL when clean */
-	char *console_log;
-};
-
 struct run_flavour {
-	bool tested; /* QEMU ran */
-	bool booted, console_clean;
-	char *boot_problem;    /* "KERNEL PANIC", "HUNG (no output)", ...; NULL when booted */
-	char *console_problem; /* first troubled console line; NULL when clean */
-	char *accel;
-	double boot_seconds;
-	char *dir;             /* CACHE/build/NAME/FLAVOUR */
+	bool tested;           /* QEMU ran */
+	struct guest_boot boot; /* what the boot showed: taken over from the test stage */
 	char *console_log;
 	char *results_path;    /* the guest's results.json */
 	json_t *results;       /* its contents (a reference of its own), or NULL */
-	struct leak_stats leaks;    /* kernel pointer leaks per kptr_restrict (suite leaks) */
-	struct autoload_stats autoload; /* module requests per identity (suite autoload) */
-	struct run_fuzz fuzz;       /* the fuzzing run, when there was one */
+	struct fuzz_result fuzz; /* the fuzzing run (matrix --fuzz), when there was one */
 };
 
 struct run_result {

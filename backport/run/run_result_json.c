@@ -23,7 +23,7 @@ static json_t *suite_outcome_json(const struct suite_outcome *o)
 			 "cases_total", o->cases_total);
 }
 
-static json_t *fuzz_json(const struct run_fuzz *z)
+static json_t *fuzz_json(const struct fuzz_result *z)
 {
 	if (!z->ran)
 		return json_null();
@@ -41,18 +41,19 @@ static json_t *flavour_json(const struct run_flavour *f)
 {
 	json_t *v = json_object();
 	json_object_set_new(v, "tested", json_boolean(f->tested));
-	json_object_set_new(v, "booted", json_boolean(f->booted));
-	json_object_set_new(v, "console_clean", json_boolean(f->console_clean));
-	json_object_set_new(v, "boot_problem", hb_json_string(f->boot_problem));
-	json_object_set_new(v, "console_problem", hb_json_string(f->console_problem));
-	json_object_set_new(v, "accel", hb_json_string(f->accel));
-	json_object_set_new(v, "boot_seconds", hb_json_number(f->boot_seconds));
-	json_object_set_new(v, "dir", hb_json_string(f->dir));
+	const struct guest_boot *g = &f->boot;
+	json_object_set_new(v, "booted", json_boolean(g->booted));
+	json_object_set_new(v, "console_clean", json_boolean(g->console_clean));
+	json_object_set_new(v, "boot_problem", hb_json_string(g->boot_problem));
+	json_object_set_new(v, "console_problem", hb_json_string(g->console_problem));
+	json_object_set_new(v, "accel", hb_json_string(g->accel));
+	json_object_set_new(v, "boot_seconds", hb_json_number(g->boot_seconds));
+	json_object_set_new(v, "dir", hb_json_string(g->dir));
 	json_object_set_new(v, "console_log", hb_json_string(f->console_log));
 	json_object_set_new(v, "results_json", hb_json_string(f->results_path));
 	json_object_set_new(v, "results", f->results ? json_incref(f->results) : json_null());
-	json_object_set_new(v, "leaks", leak_stats_to_json(&f->leaks));
-	json_object_set_new(v, "autoload", autoload_stats_to_json(&f->autoload));
+	json_object_set_new(v, "leaks", leak_stats_to_json(&g->leaks));
+	json_object_set_new(v, "autoload", autoload_stats_to_json(&g->autoload));
 	json_object_set_new(v, "fuzz", fuzz_json(&f->fuzz));
 	return v;
 }
@@ -295,7 +296,8 @@ static void read_suites(struct reader *rd, const json_t *a, struct run_result *r
 	}
 }
 
-static void read_fuzz(struct reader *rd, const char *field, const json_t *z, struct run_fuzz *f)
+static void read_fuzz(struct reader *rd, const char *field, const json_t *z,
+		      struct fuzz_result *f)
 {
 	json_int_t seconds = 0, seed = 0;
 	int trinity_ran = 0, console_clean = 0, powered_off = 0;
@@ -318,25 +320,26 @@ static void read_flavour(struct reader *rd, enum flavour fl, const json_t *o,
 {
 	char field[64];
 	snprintf(field, sizeof(field), "flavours.%s", flavour_name(fl));
+	struct guest_boot *g = &f->boot;
 	int tested = 0, booted = 0, console_clean = 0;
 	if (!unpack(rd, field, o, "{s?b, s?b, s?b, s?F}", "tested", &tested, "booted", &booted,
-		    "console_clean", &console_clean, "boot_seconds", &f->boot_seconds))
+		    "console_clean", &console_clean, "boot_seconds", &g->boot_seconds))
 		return;
 	f->tested = tested;
-	f->booted = booted;
-	f->console_clean = console_clean;
-	f->boot_problem = opt_string(rd, o, "boot_problem");
-	f->console_problem = opt_string(rd, o, "console_problem");
-	f->accel = opt_string(rd, o, "accel");
-	f->dir = opt_string(rd, o, "dir");
+	g->booted = booted;
+	g->console_clean = console_clean;
+	g->boot_problem = opt_string(rd, o, "boot_problem");
+	g->console_problem = opt_string(rd, o, "console_problem");
+	g->accel = opt_string(rd, o, "accel");
+	g->dir = opt_string(rd, o, "dir");
 	f->console_log = opt_string(rd, o, "console_log");
 	f->results_path = opt_string(rd, o, "results_json");
 	json_t *res = json_object_get(o, "results");
 	f->results = json_is_object(res) ? json_incref(res) : NULL;
 	char why[200];
-	if (leak_stats_from_json(json_object_get(o, "leaks"), &f->leaks, why, sizeof(why)) != 0)
+	if (leak_stats_from_json(json_object_get(o, "leaks"), &g->leaks, why, sizeof(why)) != 0)
 		bad(rd, "leaks", why); /* absent in results older than the measurement: none */
-	if (autoload_stats_from_json(json_object_get(o, "autoload"), &f->autoload, why,
+	if (autoload_stats_from_json(json_object_get(o, "autoload"), &g->autoload, why,
 				     sizeof(why)) != 0)
 		bad(rd, "autoload", why);
 	json_t *z = json_object_get(o, "fuzz");

@@ -193,8 +193,8 @@ static void per_kernel_results_carry_them(void **state)
 	json_t *v = kernel_json("[{\"kptr_restrict\": 1, \"total\": 4, \"files\": 2, "
 				"\"read\": 700}]");
 	assert_int_equal(run_result_from_json(v, &r, err, sizeof(err)), 0);
-	assert_int_equal(r.flavour[FLAVOUR_PATCHED].leaks.n, 1);
-	assert_int_equal(leak_stats_level(&r.flavour[FLAVOUR_VANILLA].leaks, 1)->total, 4);
+	assert_int_equal(r.flavour[FLAVOUR_PATCHED].boot.leaks.n, 1);
+	assert_int_equal(leak_stats_level(&r.flavour[FLAVOUR_VANILLA].boot.leaks, 1)->total, 4);
 	/* and back: written as read */
 	json_t *again = run_result_to_json(&r);
 	json_t *leaks = json_object_get(json_object_get(json_object_get(again, "flavours"),
@@ -208,7 +208,7 @@ static void per_kernel_results_carry_them(void **state)
 	/* older results have no "leaks": read as not measured */
 	v = kernel_json(NULL);
 	assert_int_equal(run_result_from_json(v, &r, err, sizeof(err)), 0);
-	assert_int_equal(r.flavour[FLAVOUR_VANILLA].leaks.n, 0);
+	assert_int_equal(r.flavour[FLAVOUR_VANILLA].boot.leaks.n, 0);
 	run_result_free(&r);
 	json_decref(v);
 	/* a malformed one is refused, naming the field */

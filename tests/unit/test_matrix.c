@@ -61,10 +61,10 @@ static void all_proven(void **state)
 	assert_non_null(strstr(r.flavour[FLAVOUR_PATCHED].console_log, "/build/k1/patched/console.log"));
 	assert_int_equal(r.n_suites, guest_suite_count());
 	/* the leak measurement is kept per flavour */
-	const struct leak_level *l = leak_stats_level(&r.flavour[FLAVOUR_VANILLA].leaks, 1);
+	const struct leak_level *l = leak_stats_level(&r.flavour[FLAVOUR_VANILLA].boot.leaks, 1);
 	assert_non_null(l);
 	assert_int_equal(l->total, 5);
-	assert_int_equal(leak_stats_level(&r.flavour[FLAVOUR_PATCHED].leaks, 1)->total, 0);
+	assert_int_equal(leak_stats_level(&r.flavour[FLAVOUR_PATCHED].boot.leaks, 1)->total, 0);
 	run_result_free(&r);
 	fake_ctx_free(&ctx);
 }
