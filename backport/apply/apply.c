@@ -20,7 +20,6 @@
 #include "spatch_run.h"
 #include "worktree.h"
 
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -412,7 +411,7 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 }
 
 /* A user's tree given by path: patched in place, all or nothing. */
-static int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
+int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 {
 	char err[4200], real[PATH_MAX];
 	if (!fs_is_kernel_tree(path, err, sizeof(err)) || !realpath(path, real)) {
@@ -485,82 +484,11 @@ static int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 	return rc;
 }
 
-static void apply_usage(FILE *f)
+int apply_report(struct hb_ctx *ctx, const struct kernel_entry *e, const char *target,
+		 unsigned mask)
 {
-	fprintf(f,
-		"usage: backport apply NAME|PATH [--features LIST] [--report]\n"
-		"       backport apply PATH --rollback|--resume\n"
-		"Runs the semantic patches (all by default) over a fresh copy of kernel NAME's\n"
-		"pristine tree and writes patches/NAME/series, or over the kernel tree at PATH\n"
-		"(changed in place, all or nothing; its series goes to the cache). The changed\n"
-		"files are staged beside their targets, checked, and only then renamed in; a\n"
-		"file edited since the rules read it is refused (exit 2, nothing written).\n"
-		"  --features LIST   comma-separated subset of the features\n"
-		"  --report          change nothing; print per feature what it would do\n"
-		"  --rollback        after a write into PATH was interrupted: put every original\n"
-		"                    back (apply refuses PATH until this or --resume ran)\n"
-		"  --resume          after a write into PATH was interrupted: finish it\n");
-}
-
-int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
-{
-	static const struct option opts[] = { { "features", required_argument, NULL, 'f' },
-					      { "report", no_argument, NULL, 'r' },
-					      { "rollback", no_argument, NULL, 'B' },
-					      { "resume", no_argument, NULL, 'U' },
-					      { "help", no_argument, NULL, 'h' },
-					      { NULL, 0, NULL, 0 } };
-	unsigned mask = (1u << features_count) - 1;
-	bool report = false, features_given = false, rollback = false, resume = false;
-	int c;
+	int rc;
 	char err[512];
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'f') {
-			if (features_select(optarg, &mask, err, sizeof(err)) != 0) {
-				msg_error("%s", err);
-				return HB_EXIT_USAGE;
-			}
-			features_given = true;
-		} else if (c == 'r') {
-			report = true;
-		} else if (c == 'B' || c == 'U') {
-			rollback = rollback || c == 'B';
-			resume = resume || c == 'U';
-		} else if (c == 'h') {
-			apply_usage(stdout);
-			return HB_EXIT_OK;
-		} else {
-			apply_usage(stderr);
-			return HB_EXIT_USAGE;
-		}
-	}
-	if (optind != argc - 1 || ((rollback || resume) && (report || features_given)) ||
-	    (rollback && resume)) {
-		apply_usage(stderr);
-		return HB_EXIT_USAGE;
-	}
-	if (rollback || resume) {
-		if (kernels_list_find(&ctx->kernels, argv[optind])) {
-			msg_error("--rollback and --resume are for a tree given by path, not a kernel "
-				  "of kernels.list");
-			return HB_EXIT_USAGE;
-		}
-		return apply_path_recover(ctx, argv[optind], resume);
-	}
-	static const char *const tools[] = { "spatch", "coccinelle", "patch", "patch",
-					     "diff", "diffutils", NULL };
-	int rc = fetch_need_tools(tools);
-	if (rc)
-		return rc;
-	const char *target = argv[optind];
-	const struct kernel_entry *e = kernels_list_find(&ctx->kernels, target);
-	if (!e && !strchr(target, '/') && !fs_is_dir(target)) {
-		ctx_kernel(ctx, target); /* prints the known names */
-		return HB_EXIT_USAGE;
-	}
-	if (!report)
-		return e ? apply_kernel(ctx, e, mask, NULL) : apply_path(ctx, target, mask);
 	char *log, *dir;
 	const char *tree = target;
 	struct fetch_record rec;

@@ -26,6 +26,12 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 		 char **patched_tree);
 /* CACHE/work/NAME/apply.log: what apply ran and printed for kernel NAME (malloc'd). */
 char *apply_log_path(const struct hb_ctx *ctx, const char *name);
-int cmd_apply(struct hb_ctx *ctx, int argc, char **argv);
+/* A user's tree given by PATH: the rules run on a copy, the tree is written all or nothing
+ * (apply_path_write.h), its series goes to the cache. Returns an hb_exit code. */
+int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask);
+/* Changes nothing: what each rule of MASK would do to kernel E's pristine tree, or (E NULL)
+ * to the tree at TARGET. Returns an hb_exit code (1: a feature would be incomplete). */
+int apply_report(struct hb_ctx *ctx, const struct kernel_entry *e, const char *target,
+		 unsigned mask);
 
 #endif
