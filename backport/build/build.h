@@ -26,6 +26,5 @@ void build_output_free(struct build_output *out);
 /* Takes the kernel's build lock (CACHE/locks/build-NAME.lock): one writer of its build trees,
  * while other kernels build beside it. The descriptor for lock_release. */
 int build_lock(const struct hb_ctx *ctx, const struct kernel_entry *e);
-int cmd_build(struct hb_ctx *ctx, int argc, char **argv);
 
 #endif
