@@ -26,11 +26,25 @@
 //    &modules_disabled, in whatever table holds it (kern_table in
 //    kernel/sysctl.c up to 6.12, module_sysctl_table in
 //    kernel/module/main.c later).  Bounds follow the style of that
-//    modules_disabled entry: .extra1 = &one (2.6.x) gives &zero/&two (a
-//    "static int two = 2;" is added after "one" when the file has no
-//    "two"); SYSCTL_ONE gives SYSCTL_ZERO/SYSCTL_TWO (this assumes that a
-//    tree using SYSCTL_ONE also has SYSCTL_TWO: true for Debian 5.10 and
-//    upstream >= 5.17).
+//    modules_disabled entry, and the upper bound 2 is only ever named by
+//    what the file itself shows to exist:
+//    * .extra1 = &one (2.6.x to 5.2) gives .extra1 = &zero (every such
+//      kernel/sysctl.c has "static int zero;");
+//    * .extra1 = SYSCTL_ONE (5.3 on) gives SYSCTL_ZERO (they came
+//      together) and, for the upper bound, SYSCTL_TWO only where the tree
+//      is known to define it: the file itself names SYSCTL_TWO somewhere
+//      (5.15.100 and Debian's 5.10.223: kptr_restrict; Debian's 6.1 and
+//      6.6.57: overcommit_memory), or its proc_dointvec_minmax() takes a
+//      const struct ctl_table * (6.11 on), or the file defines no
+//      proc_dointvec_minmax() at all (the table lives in module code,
+//      after 6.12).  SYSCTL_TWO came with the shared sysctl_vals[] of
+//      fs/proc/proc_sysctl.c (5.17, and stable 5.10.y and 5.15.y), so a
+//      5.3 to 5.16 tree may lack it: 5.4.286's include/linux/sysctl.h has
+//      only ZERO, ONE and INT_MAX.
+//    Otherwise the upper bound is &two, the file's own
+//    "static int __maybe_unused two = 2;" (2.6.32 to 5.16 all have it),
+//    else a "static int __maybe_unused modules_restrict_two = 2;" added
+//    before the handler.
 //  - handler modules_restrict_sysctl(), static, just before that table:
 //    a write needs CAP_SYS_MODULE (capable(), so root that dropped it, or
 //    root of a user namespace, is refused: the file's mode alone lets any
@@ -59,25 +73,38 @@
 //    include/linux/module.h (nearly every object includes it, so a
 //    patched build would recompile the whole kernel): in the module
 //    internal header, the one that declares module_mutex but not
-//    modules_disabled (kernel/module/internal.h, 6.1 on), after
+//    modules_disabled and does not define struct module
+//    (kernel/module/internal.h, 6.1 on; include/linux/module.h of 2.6.32
+//    to 2.6.35 declares module_mutex and not modules_disabled), after
 //    modprobe_path's extern, else after module_mutex's; in the file of
 //    the sysctl entry when it does not define modules_disabled
-//    (kernel/sysctl.c up to 6.12), before the handler, as Debian's
-//    kernel/sysctl.c declares unprivileged_userns_clone; in kmod.c,
-//    after the definition of modprobe_path, unless it includes
-//    "internal.h" (kernel/module/kmod.c, 6.12 on).
+//    (kernel/sysctl.c up to 6.12; 2.6.32's has an "extern int
+//    modules_disabled;" of its own, which is no definition), before the
+//    handler, as Debian's kernel/sysctl.c declares
+//    unprivileged_userns_clone; in kmod.c, after the definition of
+//    modprobe_path, unless it includes "internal.h"
+//    (kernel/module/kmod.c, 6.12 on).
 //  - every "if (E || modules_disabled) S" (may_init_module() or
 //    init_module(), delete_module()) becomes
 //    "if (E || modules_disabled || modules_restrict == 2) S".
-//  - __request_module(): right after the LSM hook
+//  - __request_module(): -EPERM at level 2 for everybody, at level 1
+//    unless root, right after the LSM hook
 //    "ret = security_kernel_module_request(...); if (ret) return ret;"
-//    -EPERM at level 2 for everybody, at level 1 unless root.  Heuristic for the uid type, decided within kmod.c:
-//    if __request_module() still uses its local max_modprobes (the
-//    throttling of 2.6.x .. 4.12) the old scalar uid_t form
-//    "current_uid()" is used, otherwise the kuid_t form
-//    "!uid_eq(current_uid(), GLOBAL_ROOT_UID)".  This is right for
-//    2.6.36 and for every kernel >= 4.13; 3.5 .. 4.12 (kuid_t but still
-//    max_modprobes) would get the uid_t form and are not targets.
+//    whatever the hook's arguments (none in 2.6.32, the module name from
+//    2.6.33 on; before vsnprintf() in 2.6.32, after it later), else
+//    right after the name's length check
+//    "if (ret >= MODULE_NAME_LEN) return -ENAMETOOLONG;" (every version,
+//    2.6.31 without the hook among them).  The uid test: current_uid()
+//    is a uid_t up to 3.4 and a kuid_t from 3.5 on (a struct in every
+//    tree since 3.14), and kmod.c itself never says which.  A kmod.c
+//    whose __request_module() throttles with kmod_concurrent_max (4.13
+//    on, long after 3.5) gets the kuid_t form
+//    "!uid_eq(current_uid(), GLOBAL_ROOT_UID)"; any other (2.6.x to 4.12)
+//    gets a helper modules_restrict_nonroot() that lets the tree decide
+//    at compile time: GLOBAL_ROOT_UID is a macro of <linux/uidgid.h>
+//    (3.5 on, included by <linux/cred.h>) and nowhere before, so
+//    "#ifdef GLOBAL_ROOT_UID" picks uid_eq() there and
+//    "current_uid() != 0" on older trees.
 //  - crypto/algboss.c: the crypto manager instantiates a template
 //    ("hmac(md4)", asked for by an unprivileged AF_ALG bind, a keyctl DH
 //    KDF, kTLS, ...) in the kernel thread cryptomgr_probe and tests new
@@ -102,12 +129,37 @@
 //    peer sent only for "gcm(aes)", the one algorithm TIPC supports (and
 //    requires of a local key): its work item, which runs with the
 //    kernel's credentials, would otherwise load any crypto module the
-//    peer names.  Not gated on the sysctl.
+//    peer names.  Not gated on the sysctl.  Shape known: the keylen local
+//    that the MSG_CRYPTO size fix brought (5.15; 5.10.77 and 5.14.16 on);
+//    an older 5.8 to 5.14 reads incomplete.
 //  Report mode prints one line per piece that patch mode would add or
 //  change and "modules_restrict: present already" where the sysctl entry
-//  (or another piece) is there.  modules_disabled itself is never changed.
+//  (or another piece) is there.  Where a file has the structure a piece
+//  hangs on but not the piece's anchor, nothing of that piece is added
+//  (of the load and unload checks, those of the known shape are) and
+//  report mode says "modules_restrict: incomplete: ..." with what is
+//  missing and where the rule looked: __request_module() without either
+//  anchor, a modules_disabled entry of unknown bounds style, a file that
+//  defines modules_disabled with fewer than two "if (... ||
+//  modules_disabled)" checks, a crypto manager thread whose shape or
+//  kthread_run() is not the one known, a kmod.c with no modprobe_path
+//  definition for the declaration, tipc_crypto_key_rcv() without its
+//  keylen line.  The "// Piece:" lines below name, for the driver, an
+//  added line (without or with the diff's leading '+') that each piece
+//  of a working hardening contributes to the diff of a whole tree; one
+//  check of two, or a declaration missing in one file of several, shows
+//  only in report mode's "incomplete:".  modules_disabled itself is
+//  never changed.
 // Options: --no-includes --include-headers
 // Prefilter: modules_disabled|modules_restrict|module_mutex|__request_module|cryptomgr_probe|tipc_crypto_key_rcv
+// Piece: sysctl entry: [.]procname[[:space:]]*=[[:space:]]*"modules_restrict"
+// Piece: sysctl handler: static int __maybe_unused modules_restrict_sysctl[(]
+// Piece: variable definition: ^[+]?int modules_restrict( = CONFIG_MODULES_RESTRICT_DEFAULT)?;
+// Piece: variable declaration: ^[+]?extern int modules_restrict;
+// Piece: boot parameter: __setup[(]"modules_restrict=", modules_restrict_setup[)];
+// Piece: autoload check: if [(]modules_restrict == 2 [|][|] [(]modules_restrict &&
+// Piece: load and unload checks: [|][|] modules_disabled [|][|] modules_restrict == 2[)]
+// Piece: crypto manager credentials: override_creds[(][[:alnum:]_]+->cred[)]
 
 virtual patch
 virtual report
@@ -156,20 +208,69 @@ T t[] = { ..., { .data = &modules_disabled@p, .extra1 = &one, ... }, ... };
 @@
 modules_restrict_sysctl(...) { ... }
 
-@script:python depends on report && style_new@
+@dointvec_sig@
+identifier t1, w, b, l, pp;
+type T1, T2;
+@@
+int proc_dointvec_minmax(T1 t1, int w, T2 b, size_t *l, loff_t *pp) { ... }
+
+// SYSCTL_TWO is named only where the tree has it: the file names it
+// itself, or shows a version that has it (see the header).
+@two_named depends on style_new@
+symbol SYSCTL_TWO;
+@@
+SYSCTL_TWO
+
+@two_const_sig depends on style_new@
+identifier t1, w, b, l, pp;
+type T2;
+@@
+int proc_dointvec_minmax(const struct ctl_table *t1, int w, T2 b, size_t *l, loff_t *pp) { ... }
+
+// The file's own "two" (2.6.x to 5.16)
+@has_two depends on style_new || style_old@
+symbol two;
+@@
+(
+int two;
+|
+int two = ...;
+)
+
+// The upper bound 2, by what the file shows:
+//   two_macro: SYSCTL_TWO (new style, and the tree has it);
+//   two_own:   the file's own "two";
+//   two_local: a "static int __maybe_unused modules_restrict_two = 2;" added
+//              before the handler.
+@script:python depends on report && style_new && (two_named || two_const_sig || !dointvec_sig)@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (SYSCTL_ZERO..SYSCTL_TWO) after modules_disabled")
 
-@script:python depends on report && style_old@
+@script:python depends on report && style_new && !two_named && !two_const_sig && dointvec_sig && has_two@
+p << md_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (SYSCTL_ZERO..&two: this file names no SYSCTL_TWO) after modules_disabled")
+
+@script:python depends on report && style_new && !two_named && !two_const_sig && dointvec_sig && !has_two@
+p << md_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (SYSCTL_ZERO..&modules_restrict_two, a static int added before the handler: this file names no SYSCTL_TWO and has no two) after modules_disabled")
+
+@script:python depends on report && style_old && has_two@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (&zero..&two) after modules_disabled")
 
+@script:python depends on report && style_old && !has_two@
+p << md_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (&zero..&modules_restrict_two, a static int added before the handler: this file has no two) after modules_disabled")
+
 @script:python depends on report && !style_new && !style_old@
 p << md_entry.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: modules_disabled entry with unknown bounds style, sysctl entry NOT added")
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no sysctl entry (the modules_disabled entry of this table has neither .extra1 = SYSCTL_ONE nor .extra1 = &one, so the bounds style is unknown)")
 
 @script:python depends on report && (style_new || style_old) && !has_handler@
 p << md_entry.p;
@@ -191,15 +292,30 @@ def mr_entry_text(lo, hi):
         '.extra1\t\t= %s' % lo,
         '.extra2\t\t= %s' % hi]) + ",\n"
 
-@script:python mk_new depends on patch && style_new@
+@script:python mk_new depends on patch && style_new && (two_named || two_const_sig || !dointvec_sig)@
 ent;
 @@
 coccinelle.ent = cocci.make_ident(mr_entry_text("SYSCTL_ZERO", "SYSCTL_TWO"))
 
-@script:python mk_old depends on patch && style_old@
+@script:python mk_new_own depends on patch && style_new && !two_named && !two_const_sig && dointvec_sig && has_two@
+ent;
+@@
+coccinelle.ent = cocci.make_ident(mr_entry_text("SYSCTL_ZERO", "&two"))
+
+@script:python mk_new_local depends on patch && style_new && !two_named && !two_const_sig && dointvec_sig && !has_two@
+ent;
+@@
+coccinelle.ent = cocci.make_ident(mr_entry_text("SYSCTL_ZERO", "&modules_restrict_two"))
+
+@script:python mk_old_own depends on patch && style_old && has_two@
 ent;
 @@
 coccinelle.ent = cocci.make_ident(mr_entry_text("&zero", "&two"))
+
+@script:python mk_old_local depends on patch && style_old && !has_two@
+ent;
+@@
+coccinelle.ent = cocci.make_ident(mr_entry_text("&zero", "&modules_restrict_two"))
 
 @add_entry_new depends on patch@
 type md_entry.T;
@@ -211,52 +327,49 @@ T t[] = { ...,
 + { ent },
   ... };
 
-@add_entry_old depends on patch@
+@add_entry_new_own depends on patch@
 type md_entry.T;
 identifier md_entry.t;
-identifier mk_old.ent;
+identifier mk_new_own.ent;
 @@
 T t[] = { ...,
   { .data = &modules_disabled, ... },
 + { ent },
   ... };
 
-// 2.6.x bounds: &two must exist (static ints of kernel/sysctl.c)
-@has_two depends on style_old@
-symbol two;
+@add_entry_new_local depends on patch@
+type md_entry.T;
+identifier md_entry.t;
+identifier mk_new_local.ent;
 @@
-(
-int two;
-|
-int two = ...;
-)
+T t[] = { ...,
+  { .data = &modules_disabled, ... },
++ { ent },
+  ... };
 
-@one_def depends on style_old && !has_two@
-position p;
+@add_entry_old_own depends on patch@
+type md_entry.T;
+identifier md_entry.t;
+identifier mk_old_own.ent;
 @@
-int one@p = 1;
+T t[] = { ...,
+  { .data = &modules_disabled, ... },
++ { ent },
+  ... };
 
-@script:python depends on report@
-p << one_def.p;
+@add_entry_old_local depends on patch@
+type md_entry.T;
+identifier md_entry.t;
+identifier mk_old_local.ent;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: would add static int two = 2 after one (bound of the entry)")
-
-@add_two depends on patch@
-position one_def.p;
-attribute name __maybe_unused;
-@@
- int one@p = 1;
-+static int __maybe_unused two = 2;
+T t[] = { ...,
+  { .data = &modules_disabled, ... },
++ { ent },
+  ... };
 
 // ------------------------------------------------------------------
 // handler, just before that table
 // ------------------------------------------------------------------
-
-@dointvec_sig@
-identifier t1, w, b, l, pp;
-type T1, T2;
-@@
-int proc_dointvec_minmax(T1 t1, int w, T2 b, size_t *l, loff_t *pp) { ... }
 
 @add_handler_sig depends on patch && (style_new || style_old) && !has_handler@
 type dointvec_sig.T1, dointvec_sig.T2;
@@ -366,7 +479,7 @@ int modules_disabled@p = ...;
 @script:python depends on report@
 p << md_def.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: would define int modules_restrict and its boot parameter after modules_disabled")
+coccilib.report.print_report(p[0], "modules_restrict: would define int modules_restrict after modules_disabled")
 
 @add_def depends on patch@
 position md_def.p;
@@ -409,7 +522,13 @@ position p;
 @@
 extern int modules_disabled@p;
 
-@internal_hdr depends on !mr_decl && !md_decl@
+// include/linux/module.h, which up to 2.6.35 declares module_mutex but not
+// modules_disabled, is not that header: it defines struct module.
+@public_hdr depends on !mr_decl && !md_decl@
+@@
+struct module { ... };
+
+@internal_hdr depends on !mr_decl && !md_decl && !public_hdr@
 symbol module_mutex;
 type T;
 position p;
@@ -455,6 +574,18 @@ position p;
 @@
 if@p (E || modules_disabled || modules_restrict == 2) S
 
+// How many load/unload checks each file has, done or not: the file that
+// defines modules_disabled has two (init_module() or may_init_module(),
+// delete_module()) in every version.
+@initialize:python@
+@@
+perm_checks = {}
+
+@script:python@
+p << perm_done.p;
+@@
+perm_checks[p[0].file] = perm_checks.get(p[0].file, 0) + 1
+
 @script:python depends on report@
 p << perm_done.p;
 @@
@@ -466,6 +597,11 @@ statement S;
 position p;
 @@
 if@p (E || modules_disabled) S
+
+@script:python@
+p << perm.p;
+@@
+perm_checks[p[0].file] = perm_checks.get(p[0].file, 0) + 1
 
 @script:python depends on report@
 p << perm.p;
@@ -495,42 +631,97 @@ p << kmod_done.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: present already (__request_module check)")
 
-@kmod_uid_t depends on !kmod_done@
-symbol max_modprobes;
+@kmod_fn depends on !kmod_done@
+position p;
 @@
-__request_module(...) { <+... max_modprobes ...+> }
+__request_module@p(...) { ... }
 
-@kmod_hook depends on !kmod_done@
+// The kuid_t form where the file shows a kernel of 4.13 on (its throttle,
+// kmod_concurrent_max, replaced max_modprobes in 4.13; kuid_t is 3.5 on).
+@kmod_kuid depends on kmod_fn@
+symbol kmod_concurrent_max;
+@@
+__request_module(...) { <+... kmod_concurrent_max ...+> }
+
+// Anchor: the LSM hook and its check, whatever the hook's arguments
+@kmod_hook depends on kmod_fn@
 identifier ret;
-expression E;
 position p;
 @@
 __request_module(...)
 {
   ...
-  ret = security_kernel_module_request@p(E);
+  ret = security_kernel_module_request@p(...);
   if (ret)
     return ret;
   ...
 }
 
-@script:python depends on report && !kmod_uid_t@
+// Else: the check of the name's length (every version)
+@kmod_len depends on kmod_fn && !kmod_hook@
+identifier ret;
+position p;
+@@
+__request_module(...)
+{
+  ...
+  if@p (ret >= MODULE_NAME_LEN)
+    return -ENAMETOOLONG;
+  ...
+}
+
+@script:python depends on report && kmod_kuid@
 p << kmod_hook.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (kuid_t check), after the LSM hook")
 
-@script:python depends on report && kmod_uid_t@
+@script:python depends on report && !kmod_kuid@
 p << kmod_hook.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (uid_t check), after the LSM hook")
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (uid_t or kuid_t check, as the tree's GLOBAL_ROOT_UID decides), after the LSM hook")
+
+@script:python depends on report && kmod_kuid@
+p << kmod_len.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (kuid_t check), after the length check of the module name (no LSM hook of the known shape)")
+
+@script:python depends on report && !kmod_kuid@
+p << kmod_len.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (uid_t or kuid_t check, as the tree's GLOBAL_ROOT_UID decides), after the length check of the module name (no LSM hook of the known shape)")
+
+@script:python depends on report && !kmod_hook && !kmod_len@
+p << kmod_fn.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no autoload check (neither \"ret = security_kernel_module_request(...); if (ret) return ret;\" nor \"if (ret >= MODULE_NAME_LEN) return -ENAMETOOLONG;\" in __request_module())")
 
 // The boot parameter, in kmod.c (built whenever modules are): before __request_module().
-@script:python depends on report@
-p << kmod_hook.p;
+@script:python depends on report && (kmod_hook || kmod_len)@
+p << kmod_fn.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the boot parameter modules_restrict=N before __request_module()")
 
-@add_boot_param depends on patch && kmod_hook@
+// 2.6.x to 4.12: the tree decides at compile time (see the header)
+@add_kmod_nonroot depends on patch && (kmod_hook || kmod_len) && !kmod_kuid@
+typedef bool;
+@@
++static bool modules_restrict_nonroot(void)
++{
++	/* kuid_t and GLOBAL_ROOT_UID from 3.5 on, uid_t before */
++#ifdef GLOBAL_ROOT_UID
++	return !uid_eq(current_uid(), GLOBAL_ROOT_UID);
++#else
++	return current_uid() != 0;
++#endif
++}
++
+ __request_module(...) { ... }
+
+// Before __request_module(), or (2.6.x to 4.12) before the helper just
+// added in front of it: spatch takes the indentation step of added code
+// from the function that follows, and a __request_module() of 2.6.x to
+// 3.3 continues its envp[] initializer with four tabs.
+@add_boot_param depends on patch && kmod_kuid && (kmod_hook || kmod_len)@
 attribute name __init;
 declarer name __setup;
 @@
@@ -548,14 +739,31 @@ declarer name __setup;
 +
  __request_module(...) { ... }
 
-@add_kmod_kuid depends on patch && kmod_hook && !kmod_uid_t@
+@add_boot_param_helper depends on patch && !kmod_kuid && (kmod_hook || kmod_len)@
+attribute name __init;
+declarer name __setup;
+@@
++static int __init modules_restrict_setup(char *str)
++{
++	/* modules_restrict=N on the kernel command line: the level from boot on */
++	int value;
++
++	if (get_option(&str, &value) != 1 || value < 0 || value > 2)
++		return 0;
++	modules_restrict = value;
++	return 1;
++}
++__setup("modules_restrict=", modules_restrict_setup);
++
+ modules_restrict_nonroot(...) { ... }
+
+@add_kmod_kuid depends on patch && kmod_kuid@
 identifier kmod_hook.ret;
-expression kmod_hook.E;
 @@
 __request_module(...)
 {
   ...
-  ret = security_kernel_module_request(E);
+  ret = security_kernel_module_request(...);
   if (ret)
     return ret;
 + if (modules_restrict == 2 ||
@@ -564,17 +772,43 @@ __request_module(...)
   ...
 }
 
-@add_kmod_uid_t depends on patch && kmod_hook && kmod_uid_t@
+@add_kmod_nonroot_hook depends on patch && !kmod_kuid@
 identifier kmod_hook.ret;
-expression kmod_hook.E;
 @@
 __request_module(...)
 {
   ...
-  ret = security_kernel_module_request(E);
+  ret = security_kernel_module_request(...);
   if (ret)
     return ret;
-+ if (modules_restrict == 2 || (modules_restrict && current_uid()))
++ if (modules_restrict == 2 || (modules_restrict && modules_restrict_nonroot()))
++   return -EPERM;
+  ...
+}
+
+@add_kmod_kuid_len depends on patch && kmod_kuid@
+identifier kmod_len.ret;
+@@
+__request_module(...)
+{
+  ...
+  if (ret >= MODULE_NAME_LEN)
+    return -ENAMETOOLONG;
++ if (modules_restrict == 2 ||
++     (modules_restrict && !uid_eq(current_uid(), GLOBAL_ROOT_UID)))
++   return -EPERM;
+  ...
+}
+
+@add_kmod_nonroot_len depends on patch && !kmod_kuid@
+identifier kmod_len.ret;
+@@
+__request_module(...)
+{
+  ...
+  if (ret >= MODULE_NAME_LEN)
+    return -ENAMETOOLONG;
++ if (modules_restrict == 2 || (modules_restrict && modules_restrict_nonroot()))
 +   return -EPERM;
   ...
 }
@@ -588,18 +822,39 @@ __request_module(...)
 // added.
 // ------------------------------------------------------------------
 
-@md_any@
+// A definition of modules_disabled, not the "extern int modules_disabled;"
+// that 2.6.x's kernel/sysctl.c has of its own (the pattern "int x;" also
+// matches an extern declaration).  A position constraint rather than a
+// disjunction with an extern branch, so that the rule matches once per file.
+@initialize:python@
+@@
+def mr_is_extern(pos):
+    with open(pos.file, errors="replace") as src:
+        lines = src.read().splitlines()
+    line = int(pos.line)
+    if line < 1 or line > len(lines):
+        return False
+    return "extern" in lines[line - 1][:int(pos.column)].split()
+
+@md_defined@
+position p : script:python() { not mr_is_extern(p[0]) };
 @@
 (
-int modules_disabled;
+int modules_disabled@p;
 |
-int modules_disabled = ...;
+int modules_disabled@p = ...;
 )
+
+@script:python depends on report@
+p << md_defined.p;
+@@
+if perm_checks.get(p[0].file, 0) < 2:
+    coccilib.report.print_report(p[0], "modules_restrict: incomplete: no load and unload checks, or only one (found %d \"if (... || modules_disabled)\" in the file that defines modules_disabled; init_module() or may_init_module(), and delete_module(), have one each)" % perm_checks.get(p[0].file, 0))
 
 // Read from the file's text rather than matched as "#include": a rule that
 // names no identifier would make spatch parse every file of a tree.
-@script:python kmod_local depends on kmod_hook@
-p << kmod_hook.p;
+@script:python kmod_local depends on kmod_hook || kmod_len@
+p << kmod_fn.p;
 @@
 with open(p[0].file, errors="replace") as kmod_file:
     if '#include "internal.h"' in kmod_file.read():
@@ -611,24 +866,36 @@ position p;
 @@
 char modprobe_path@p[...] = ...;
 
-@script:python depends on report && kmod_local && !md_any && !mr_decl@
+@script:python depends on report && kmod_local && !md_defined && !mr_decl@
 p << mp_def.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after modprobe_path (kmod.c)")
 
-@add_kmod_extern depends on patch && kmod_local && !md_any && !mr_decl@
+@script:python depends on report && kmod_local && !md_defined && !mr_decl && !mp_def@
+p << kmod_fn.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no declaration of modules_restrict for __request_module() (no \"char modprobe_path[...] = ...;\" to put it after, and no #include \"internal.h\")")
+
+@add_kmod_extern depends on patch && kmod_local && !md_defined && !mr_decl@
 @@
  char modprobe_path[...] = ...;
 +extern int modules_restrict;
 
-@script:python depends on report && md_entry && !md_any && !mr_decl@
+@script:python depends on report && md_entry && (style_new || style_old) && !md_defined && !mr_decl@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict before the handler")
 
-@add_sysctl_extern depends on patch && md_entry && !md_any && !mr_decl@
+@add_sysctl_extern depends on patch && md_entry && !md_defined && !mr_decl@
 @@
 +extern int modules_restrict;
++
+ static int modules_restrict_sysctl(...) { ... }
+
+@add_local_two depends on patch && (mk_new_local || mk_old_local)@
+attribute name __maybe_unused;
+@@
++static int __maybe_unused modules_restrict_two = 2;
 +
  static int modules_restrict_sysctl(...) { ... }
 
@@ -679,6 +946,10 @@ module_put_and_exit(0);
 module_put_and_kthread_exit(0);
 )
 
+@initialize:python@
+@@
+ab_paired = {}
+
 @script:python ab_pair@
 tfn << ab_sched.tfn;
 pd << ab_thread_shape.pd;
@@ -693,6 +964,7 @@ prm;
 if pd[0].current_element != tfn or pe[0].current_element != tfn or param != param_end:
     cocci.include_match(False)
 else:
+    ab_paired.setdefault(pd[0].file, set()).add(tfn)
     coccinelle.f = cocci.make_ident(tfn)
     coccinelle.s = cocci.make_ident(st)
     coccinelle.prm = cocci.make_ident(param)
@@ -748,6 +1020,21 @@ statement S;
 +#include <linux/cred.h>
  #include <linux/ctype.h>
 
+// A thread of the crypto manager that will not carry its requester's
+// credentials: the requester's template autoload would be judged as root.
+@ab_fn depends on !ab_done@
+identifier tfn = {cryptomgr_probe, cryptomgr_test};
+position p;
+@@
+tfn@p(...) { ... }
+
+@script:python depends on report@
+p << ab_fn.p;
+tfn << ab_fn.tfn;
+@@
+if tfn not in ab_paired.get(p[0].file, set()):
+    coccilib.report.print_report(p[0], "modules_restrict: incomplete: no requester credentials for the crypto manager thread %s() (looked for \"T = kthread_run(%s, P, N); if (IS_ERR(T)) ...\" and a %s() that starts with \"struct S *P = data;\" and ends with \"kfree(P); module_put_and_exit(0);\" or module_put_and_kthread_exit(0))" % (tfn, tfn, tfn))
+
 // ------------------------------------------------------------------
 // net/tipc/crypto.c (5.5 on): a key a peer sends (MSG_CRYPTO KEY_DISTR) is
 // attached by a work item, which runs with the kernel's credentials, and
@@ -800,3 +1087,13 @@ tipc_crypto_key_rcv(struct tipc_crypto *rx, ...)
 + }
   ...
 }
+
+@tipc_fn depends on !tipc_done && !tipc_rcv@
+position p;
+@@
+tipc_crypto_key_rcv@p(...) { ... }
+
+@script:python depends on report@
+p << tipc_fn.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no algorithm check of a received TIPC key (no \"keylen = ntohl(*((__be32 *)(data + TIPC_AEAD_ALG_NAME)));\" in tipc_crypto_key_rcv())")

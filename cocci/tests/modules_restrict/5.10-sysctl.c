@@ -1,6 +1,7 @@
 /*
  * 5.10 (and 6.1, the same shape) kernel/sysctl.c alone: the entry needs a local declaration
- * (no header of this file declares modules_restrict).
+ * (no header of this file declares modules_restrict).  SYSCTL_TWO for the upper
+ * bound: the file names it itself (kptr_restrict; Debian's 5.10.y has it).
  */
 int proc_dointvec_minmax(struct ctl_table *table, int write,
 		  void *buffer, size_t *lenp, loff_t *ppos)
@@ -47,6 +48,17 @@ static struct ctl_table kern_table[] = {
 		.maxlen		= UEVENT_HELPER_PATH_LEN,
 		.mode		= 0644,
 		.proc_handler	= proc_dostring,
+	},
+#endif
+#ifdef CONFIG_PRINTK
+	{
+		.procname	= "kptr_restrict",
+		.data		= &kptr_restrict,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= proc_dointvec_minmax_sysadmin,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= SYSCTL_TWO,
 	},
 #endif
 	{ }

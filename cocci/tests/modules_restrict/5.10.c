@@ -1,6 +1,7 @@
 /*
  * 5.10 shapes, in one file:
  * include/linux/module.h, kernel/sysctl.c, kernel/module.c, kernel/kmod.c.
+ * sysctl.c names SYSCTL_TWO itself (kptr_restrict), so the entry may too.
  */
 
 /* include/linux/module.h */
@@ -59,6 +60,17 @@ static struct ctl_table kern_table[] = {
 		.maxlen		= UEVENT_HELPER_PATH_LEN,
 		.mode		= 0644,
 		.proc_handler	= proc_dostring,
+	},
+#endif
+#ifdef CONFIG_PRINTK
+	{
+		.procname	= "kptr_restrict",
+		.data		= &kptr_restrict,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= proc_dointvec_minmax_sysadmin,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= SYSCTL_TWO,
 	},
 #endif
 	{ }

@@ -1,7 +1,8 @@
 /*
  * 6.1 shapes, in one file:
  * include/linux/module.h, kernel/sysctl.c, kernel/module/main.c,
- * kernel/kmod.c.
+ * kernel/kmod.c.  sysctl.c names SYSCTL_TWO itself (overcommit_memory), so
+ * the entry may too.
  */
 
 /* include/linux/module.h */
@@ -62,6 +63,19 @@ static struct ctl_table kern_table[] = {
 		.proc_handler	= proc_dostring,
 	},
 #endif
+	{ }
+};
+
+static struct ctl_table vm_table[] = {
+	{
+		.procname	= "overcommit_memory",
+		.data		= &sysctl_overcommit_memory,
+		.maxlen		= sizeof(sysctl_overcommit_memory),
+		.mode		= 0644,
+		.proc_handler	= overcommit_policy_handler,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= SYSCTL_TWO,
+	},
 	{ }
 };
 
