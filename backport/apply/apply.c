@@ -136,6 +136,25 @@ static char *missing_pieces(const char *cocci, const char *c_diff, const char *w
 	return missing;
 }
 
+/* What feature F's change C_DIFF (of rule COCCI, over WORK) would leave out: "" when the
+ * feature is whole, "no X, no Y" when not (malloc'd); NULL when that cannot be told (said). */
+static char *feature_missing(const struct feature *f, const char *cocci, const char *c_diff,
+			     const char *work, const char *log)
+{
+	char *missing = missing_pieces(cocci, c_diff, work);
+	if (!missing || *missing || !rule_says_incomplete(cocci))
+		return missing;
+	/* what no Piece line can tell (one of two checks added, an extern missing in one file
+	 * of several): the rule's own report, on the tree before its change */
+	free(missing);
+	char *report = spatch_report(cocci, work, log);
+	missing = report ? rule_report_incomplete(report) : NULL;
+	free(report);
+	if (!missing)
+		msg_error("%s: spatch -D report failed on %s (log: %s)", f->name, work, log);
+	return missing;
+}
+
 /* One feature over WORK: its diff is applied to WORK at once, so the next rule sees it. A
  * diff that misses a piece of the feature is not applied (OUTCOME_INCOMPLETE). */
 static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, const char *work,
@@ -166,7 +185,8 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		r->dropped = vc.dropped;
 		r->unverified = vc.unverified;
 	}
-	if (*c_diff && (!(r->missing = missing_pieces(cocci, c_diff, work)) || *r->missing)) {
+	if (*c_diff && (!(r->missing = feature_missing(f, cocci, c_diff, work, log)) ||
+			*r->missing)) {
 		/* never half: the tree does not take it, no patch is written for it */
 		if (r->missing)
 			r->outcome = OUTCOME_INCOMPLETE;
@@ -228,8 +248,8 @@ static void print_result(const struct feature *f, const struct feature_result *r
 		snprintf(what, sizeof(what), "%s", feature_outcome_text(r->outcome));
 	msg_info("%-18s %-22s %5.1f s", f->name, what, r->seconds);
 	if (r->outcome == OUTCOME_INCOMPLETE)
-		msg_error("%s: incomplete, refused: its change has no %s (where it looked: backport "
-			  "apply --report --features %s)", f->name, r->missing, f->name);
+		msg_error("%s: incomplete, refused: %s (backport apply --report --features %s says "
+			  "where it looked)", f->name, r->missing, f->name);
 	if (r->verified) {
 		char *manifest = f->manifest_of ? f->manifest_of(r->diff ? r->diff : "") : strdup("");
 		int tables = 0;

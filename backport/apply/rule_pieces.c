@@ -195,7 +195,7 @@ char *rule_pieces_missing_in_tree(const struct rule_pieces *p, const char *diff,
 	for (size_t i = 0; p && missing && i < p->n; i++) {
 		if (found[i])
 			continue;
-		char *more = xasprintf("%s%s%s", missing, *missing ? ", " : "", p->piece[i].name);
+		char *more = xasprintf("%s%sno %s", missing, *missing ? ", " : "", p->piece[i].name);
 		free(missing);
 		missing = more;
 	}
@@ -206,4 +206,29 @@ char *rule_pieces_missing_in_tree(const struct rule_pieces *p, const char *diff,
 char *rule_pieces_missing(const struct rule_pieces *p, const char *diff)
 {
 	return rule_pieces_missing_in_tree(p, diff, NULL);
+}
+
+bool rule_says_incomplete(const char *cocci)
+{
+	char *text = fs_read_file(cocci, NULL);
+	bool says = text && strstr(text, "incomplete:");
+	free(text);
+	return says;
+}
+
+char *rule_report_incomplete(const char *report)
+{
+	char *what = strdup("");
+	for (const char *l = report; what && l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		size_t len = strcspn(l, "\n");
+		const char *at = memmem(l, len, "incomplete: ", 12);
+		if (!at)
+			continue;
+		at += 12;
+		char *more = xasprintf("%s%s%.*s", what, *what ? "; " : "",
+				       (int)(len - (size_t)(at - l)), at);
+		free(what);
+		what = more;
+	}
+	return what;
 }

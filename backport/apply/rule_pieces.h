@@ -10,6 +10,7 @@
 #ifndef HB_RULE_PIECES_H
 #define HB_RULE_PIECES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct rule_pieces;
@@ -20,11 +21,18 @@ struct rule_pieces *rule_pieces_load(const char *cocci, char *err, size_t errlen
 void rule_pieces_free(struct rule_pieces *p);
 /* How many pieces P names. */
 size_t rule_pieces_count(const struct rule_pieces *p);
-/* The names of the pieces DIFF adds no line for, "a, b" (malloc'd; "" when it is whole). */
+/* The pieces DIFF adds no line for, "no a, no b" (malloc'd; "" when it is whole). */
 char *rule_pieces_missing(const struct rule_pieces *p, const char *diff);
 /* The same, but a piece DIFF lacks is there when a line of a .c or .h file of TREE (the tree
  * with DIFF applied; NULL: none) matches it: a tree that had part of the feature before. */
 char *rule_pieces_missing_in_tree(const struct rule_pieces *p, const char *diff,
 				  const char *tree);
+
+/* Does the rule COCCI say, in report mode, where it finds a piece's structure but not its
+ * anchor ("RULE: incomplete: no X (where it looked)")? */
+bool rule_says_incomplete(const char *cocci);
+/* What the "incomplete:" lines of a report say, "no X (...); no Y (...)" (malloc'd; "" when
+ * none does). */
+char *rule_report_incomplete(const char *report);
 
 #endif

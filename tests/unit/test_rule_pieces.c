@@ -45,14 +45,14 @@ static void a_diff_without_a_piece_names_it(void **state)
 	assert_int_equal(rule_pieces_count(p), 2);
 	/* the check is on a removed line only: missing */
 	char *missing = rule_pieces_missing(p, half);
-	assert_string_equal(missing, "autoload check");
+	assert_string_equal(missing, "no autoload check");
 	free(missing);
 	char *whole = xasprintf("%s+\tif (modules_restrict == 2)\n", half);
 	missing = rule_pieces_missing(p, whole);
 	assert_string_equal(missing, "");
 	free(missing);
 	missing = rule_pieces_missing(p, "");
-	assert_string_equal(missing, "sysctl entry, autoload check");
+	assert_string_equal(missing, "no sysctl entry, no autoload check");
 	free(missing);
 	free(whole);
 	rule_pieces_free(p);
@@ -108,14 +108,14 @@ static void a_piece_the_tree_had_before_counts(void **state)
 	free(missing);
 	/* without the tree, the diff alone lacks the entry */
 	missing = rule_pieces_missing(p, check_only);
-	assert_string_equal(missing, "sysctl entry");
+	assert_string_equal(missing, "no sysctl entry");
 	free(missing);
 	/* the entry only in a file that is no C source does not count */
 	assert_int_equal(unlink(file), 0);
 	char *doc = fs_join(tree, "kernel/sysctl.txt");
 	assert_int_equal(fs_write_file_atomic(doc, text, strlen(text)), 0);
 	missing = rule_pieces_missing_in_tree(p, check_only, tree);
-	assert_string_equal(missing, "sysctl entry");
+	assert_string_equal(missing, "no sysctl entry");
 	free(missing);
 	fs_remove_tree(tree);
 	free(doc);
@@ -126,6 +126,20 @@ static void a_piece_the_tree_had_before_counts(void **state)
 	free(path);
 }
 
+static void what_a_report_says_is_incomplete(void **state)
+{
+	(void)state;
+	const char *report = "kernel/kmod.c:1:2-3: modules_restrict: would add the check\n"
+			     "kernel/module.c:9:1-2: modules_restrict: incomplete: no load check (x)\n"
+			     "kernel/kmod.c:4:1-2: modules_restrict: incomplete: no extern (y)\n";
+	char *what = rule_report_incomplete(report);
+	assert_string_equal(what, "no load check (x); no extern (y)");
+	free(what);
+	what = rule_report_incomplete("a.c:1:1-2: r: would change\n");
+	assert_string_equal(what, "");
+	free(what);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +147,7 @@ int main(void)
 		cmocka_unit_test(a_rule_without_pieces_has_none),
 		cmocka_unit_test(a_malformed_piece_is_an_error),
 		cmocka_unit_test(a_piece_the_tree_had_before_counts),
+		cmocka_unit_test(what_a_report_says_is_incomplete),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
