@@ -45,7 +45,7 @@ int series_write(const char *dir, const struct feature_result *results, unsigned
 		char *text = series_patch_text(&features[i], results[i].diff, tree_desc);
 		char *path = fs_join(tmp, name);
 		rc = fs_write_file_atomic(path, text, strlen(text));
-		series = realloc(series, cap += strlen(name) + 2);
+		series = xrealloc(series, cap += strlen(name) + 2);
 		strcat(series, name);
 		strcat(series, "\n");
 		free(path);

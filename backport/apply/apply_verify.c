@@ -61,7 +61,7 @@ char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_dif
 			counts->compiled++;
 		} else if (r == ALLMOD_FAILED) {
 			counts->dropped++;
-			drop = realloc(drop, (n_drop + 2) * sizeof(char *));
+			drop = xrealloc(drop, (n_drop + 2) * sizeof(char *));
 			drop[n_drop++] = strdup(*f);
 			drop[n_drop] = NULL;
 		} else {

@@ -37,7 +37,7 @@ char **compile_check_files(const char *series_dir, unsigned mask)
 			for (char **f = files; *f; f++) {
 				size_t len = strlen(*f);
 				if (len > 2 && !strcmp(*f + len - 2, ".c")) {
-					out = realloc(out, (n + 2) * sizeof(char *));
+					out = xrealloc(out, (n + 2) * sizeof(char *));
 					out[n++] = *f;
 					out[n] = NULL;
 				} else {

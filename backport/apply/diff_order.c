@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "diff_order.h"
 
+#include "fsutil.h"
+
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +55,7 @@ static struct section *split_sections(const char *diff, size_t *count, const cha
 		if (!*preamble_end)
 			*preamble_end = p;
 		if (n == cap)
-			s = realloc(s, (cap *= 2) * sizeof(*s));
+			s = xrealloc(s, (cap *= 2) * sizeof(*s));
 		s[n++].start = p;
 	}
 	if (!*preamble_end)

@@ -21,7 +21,7 @@ static void lines_split(const char *text, struct lines *l)
 	l->line = malloc(cap * sizeof(char *));
 	for (char *p = l->buf; p && *p;) {
 		if (l->count == cap)
-			l->line = realloc(l->line, (cap *= 2) * sizeof(char *));
+			l->line = xrealloc(l->line, (cap *= 2) * sizeof(char *));
 		l->line[l->count++] = p;
 		char *nl = strchr(p, '\n');
 		if (nl)

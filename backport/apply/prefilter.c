@@ -57,7 +57,7 @@ static int parse_line(char *line, struct alternative *alt, char *err, size_t err
 		}
 		char *re = trim(part);
 		if (*re) {
-			alt->all = realloc(alt->all, (alt->n + 1) * sizeof(regex_t));
+			alt->all = xrealloc(alt->all, (alt->n + 1) * sizeof(regex_t));
 			int rc = regcomp(&alt->all[alt->n], re, REG_EXTENDED | REG_NOSUB);
 			if (rc != 0) {
 				char why[128];
@@ -85,7 +85,7 @@ struct prefilter *prefilter_load(const char *cocci, char *err, size_t errlen)
 	     l = strtok_r(NULL, "\n", &save)) {
 		if (strncmp(l, PREFILTER_TAG, strlen(PREFILTER_TAG)) != 0)
 			continue;
-		pf->alt = realloc(pf->alt, (pf->n + 1) * sizeof(*pf->alt));
+		pf->alt = xrealloc(pf->alt, (pf->n + 1) * sizeof(*pf->alt));
 		bad = parse_line(l + strlen(PREFILTER_TAG), &pf->alt[pf->n], err, errlen);
 		pf->n++;
 	}
@@ -126,7 +126,7 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 		return 0;
 	char *text = walk.pf ? fs_read_file(path, NULL) : NULL;
 	if (!walk.pf || (text && prefilter_match(walk.pf, text))) {
-		walk.files = realloc(walk.files, (walk.n + 2) * sizeof(char *));
+		walk.files = xrealloc(walk.files, (walk.n + 2) * sizeof(char *));
 		walk.files[walk.n++] = strdup(path);
 		walk.files[walk.n] = NULL;
 	}

@@ -22,7 +22,7 @@ char **spatch_rule_options(const char *cocci)
 		line += strlen("\n// Options:");
 		char *copy = strndup(line, strcspn(line, "\n")), *save = NULL;
 		for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-			words = realloc(words, (n + 2) * sizeof(char *));
+			words = xrealloc(words, (n + 2) * sizeof(char *));
 			words[n++] = strdup(w);
 			words[n] = NULL;
 		}
@@ -208,7 +208,7 @@ static char *run_report_shares(const char *cocci, const char *tree, int jobs, co
 		size_t len = 0;
 		char *text = fs_read_file(paths[i], &len);
 		if (text) {
-			out = realloc(out, used + len + 1);
+			out = xrealloc(out, used + len + 1);
 			memcpy(out + used, text, len + 1);
 			used += len;
 		}

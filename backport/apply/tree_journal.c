@@ -140,10 +140,10 @@ int tree_journal_read(const char *path, struct tree_journal *j, char *err, size_
 			j->committed = strcmp(l, "state commit") == 0;
 			has_state = true;
 		} else if (strncmp(l, "mkdir ", 6) == 0) {
-			j->dirs = realloc(j->dirs, (j->n_dirs + 1) * sizeof(*j->dirs));
+			j->dirs = xrealloc(j->dirs, (j->n_dirs + 1) * sizeof(*j->dirs));
 			j->dirs[j->n_dirs++] = strdup(l + 6);
 		} else if (strncmp(l, "file\t", 5) == 0) {
-			j->entries = realloc(j->entries, (j->n_entries + 1) * sizeof(*j->entries));
+			j->entries = xrealloc(j->entries, (j->n_entries + 1) * sizeof(*j->entries));
 			struct journal_entry *e = &j->entries[j->n_entries++];
 			memset(e, 0, sizeof(*e));
 			ok = parse_entry(l + 5, e);

@@ -52,7 +52,7 @@ static void note_missing_dirs(struct tree_journal *j, const char *tree, const ch
 			free(dir);
 			continue;
 		}
-		j->dirs = realloc(j->dirs, (j->n_dirs + 1) * sizeof(*j->dirs));
+		j->dirs = xrealloc(j->dirs, (j->n_dirs + 1) * sizeof(*j->dirs));
 		j->dirs[j->n_dirs++] = dir;
 	}
 }

@@ -70,7 +70,7 @@ char **worktree_diff_files(const char *diff)
 			free(file);
 			continue;
 		}
-		files = realloc(files, (n + 2) * sizeof(char *));
+		files = xrealloc(files, (n + 2) * sizeof(char *));
 		files[n++] = file;
 		files[n] = NULL;
 	}

@@ -20,7 +20,7 @@ static struct {
 static void add_line(const char *line)
 {
 	size_t n = strlen(line);
-	walk.text = realloc(walk.text, walk.len + n + 1);
+	walk.text = xrealloc(walk.text, walk.len + n + 1);
 	memcpy(walk.text + walk.len, line, n + 1);
 	walk.len += n;
 }

@@ -68,7 +68,7 @@ int kconfig_check(const char *fragment, const char *config, char **missing)
 		bool ok = unset ? (!got || strcmp(got, "n") == 0) : (got && strcmp(got, want) == 0);
 		if (!ok) {
 			char *line = xasprintf("%s=%s (got: %s)\n", symbol, want, got ? got : "not set");
-			*missing = realloc(*missing, cap += strlen(line));
+			*missing = xrealloc(*missing, cap += strlen(line));
 			strcat(*missing, line);
 			free(line);
 			bad++;

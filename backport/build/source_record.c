@@ -55,7 +55,7 @@ static int scan_file(const char *path, const struct stat *st, int type, struct F
 	if (!same) {
 		if (scan.n == scan.cap) {
 			scan.cap = scan.cap ? 2 * scan.cap : 64;
-			scan.lines = realloc(scan.lines, scan.cap * sizeof(*scan.lines));
+			scan.lines = xrealloc(scan.lines, scan.cap * sizeof(*scan.lines));
 		}
 		scan.lines[scan.n].path = strdup(rel);
 		scan.lines[scan.n].hash = xasprintf("%016llx", (unsigned long long)fnv1a_hash(text, len));
@@ -120,7 +120,7 @@ static bool record_parse(const char *rec, char **pristine, struct record_line **
 			const char *sp = memchr(p + 5, ' ', len - 5);
 			if (*n == cap) {
 				cap = cap ? 2 * cap : 16;
-				*lines = realloc(*lines, cap * sizeof(**lines));
+				*lines = xrealloc(*lines, cap * sizeof(**lines));
 			}
 			(*lines)[*n].hash = strndup(p + 5, (size_t)(sp - (p + 5)));
 			(*lines)[*n].path = strndup(sp + 1, len - (size_t)(sp + 1 - p));
@@ -135,7 +135,7 @@ static bool record_parse(const char *rec, char **pristine, struct record_line **
 
 static void list_add(char ***files, size_t *n, const char *path)
 {
-	*files = realloc(*files, (*n + 2) * sizeof(char *));
+	*files = xrealloc(*files, (*n + 2) * sizeof(char *));
 	(*files)[(*n)++] = strdup(path);
 	(*files)[*n] = NULL;
 }

@@ -27,6 +27,14 @@ char *xasprintf(const char *fmt, ...)
 	return out;
 }
 
+void *xrealloc(void *p, size_t size)
+{
+	void *grown = realloc(p, size ? size : 1);
+	if (!grown)
+		abort();
+	return grown;
+}
+
 char *fs_join(const char *a, const char *b)
 {
 	size_t la = strlen(a);

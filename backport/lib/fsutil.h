@@ -30,5 +30,8 @@ bool fs_on_path(const char *program);
 char *fs_join(const char *a, const char *b);
 /* malloc'd printf (aborts on no memory). */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* realloc() that aborts when memory is out, as xasprintf() does: a list never grows in silence
+ * into NULL. */
+void *xrealloc(void *p, size_t size);
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "spawn.h"
 
+#include "fsutil.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -123,9 +124,7 @@ char *spawn_capture(char *const argv[], const struct spawn_opts *opts, int *stat
 	for (;;) {
 		if (used + 1 >= cap) {
 			cap *= 2;
-			buf = realloc(buf, cap);
-			if (!buf)
-				abort();
+			buf = xrealloc(buf, cap);
 		}
 		ssize_t n = read(fds[0], buf + used, cap - used - 1);
 		if (n < 0 && errno == EINTR)

@@ -34,9 +34,7 @@ static void add_case(struct junit_suite *s, char *name, double seconds, enum cas
 {
 	if (s->count == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 32;
-		s->cases = realloc(s->cases, s->cap * sizeof(*s->cases));
-		if (!s->cases)
-			abort();
+		s->cases = xrealloc(s->cases, s->cap * sizeof(*s->cases));
 	}
 	s->cases[s->count++] = (struct junit_case){ name, seconds, kind, message, type, body };
 	s->failures += kind == CASE_FAILURE;

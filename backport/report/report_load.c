@@ -51,10 +51,8 @@ static void keep(struct found *f, struct run_result *r, const char *path)
 	}
 	if (f->count == f->cap) {
 		f->cap = f->cap ? 2 * f->cap : 8;
-		f->r = realloc(f->r, f->cap * sizeof(*f->r));
-		f->from = realloc(f->from, f->cap * sizeof(*f->from));
-		if (!f->r || !f->from)
-			abort();
+		f->r = xrealloc(f->r, f->cap * sizeof(*f->r));
+		f->from = xrealloc(f->from, f->cap * sizeof(*f->from));
 	}
 	f->r[f->count] = *r;
 	f->from[f->count++] = strdup(path);
@@ -106,7 +104,7 @@ static int load_dir(struct found *f, const char *dir, char *err, size_t errlen)
 	for (struct dirent *e; (e = readdir(d));) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		names = realloc(names, (n + 1) * sizeof(*names));
+		names = xrealloc(names, (n + 1) * sizeof(*names));
 		if (!names)
 			abort();
 		names[n++] = strdup(e->d_name);
