@@ -8,6 +8,10 @@
 #   make golden     golden tests of the semantic patches only
 #   make reports    tests of the matrix reports and the CI configurations (no kernel)
 #   make write-tests  tests of apply PATH's write into a tree: kill, rollback, resume (no kernel)
+#   make fetch-tests  fetch and the patch tests on a local fake Debian archive: a new upload is
+#                   drift, a removed package an error, the newest-line form (no network, no kernel)
+#   make patches    regenerate patches/NAME (over the committed series) and check them
+#   make compile-tests  apply's compile check of every rule, on a fetched tree (no boot)
 SHELL := /bin/bash
 CC ?= gcc
 BUILD := build
@@ -30,7 +34,7 @@ LIB_OBJ := $(patsubst backport/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all driver guest run matrix check unit golden reports write-tests patches e2e lint deps clean
+.PHONY: all driver guest run matrix check unit golden reports write-tests fetch-tests compile-tests patches e2e lint deps clean
 all: driver guest
 
 driver: $(BUILD)/backport
@@ -75,8 +79,17 @@ reports: driver
 write-tests: driver
 	scripts/apply-write-tests
 
+fetch-tests: driver
+	scripts/fetch-archive-tests
+
+compile-tests: driver
+	scripts/apply-compile-tests
+
+# The committed series' author (make patches regenerates them as this author).
+PATCH_AUTHOR ?= hardening-backport <hardening-backport@invalid>
+
 patches: driver
-	scripts/patch-tests
+	HB_PATCH_AUTHOR="$(PATCH_AUTHOR)" scripts/patch-tests --refresh
 
 e2e: all $(BUILD)/tests/test_ktap
 	scripts/e2e-tests $(KERNEL)
@@ -94,8 +107,9 @@ matrix: deps
 
 check: deps
 	$(MAKE) all
-	$(MAKE) lint unit golden reports write-tests
+	$(MAKE) lint unit golden reports write-tests fetch-tests
 	scripts/patch-tests
+	scripts/apply-compile-tests
 	scripts/e2e-tests $(KERNEL)
 
 clean:

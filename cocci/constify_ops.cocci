@@ -40,7 +40,11 @@
 //    f_op, i_fop, proc_fops, proc_dir_ops (file_operations; not the
 //    fops of struct dvbdevfops_node), proc_ops, seq_ops, i_op, proc_iops,
 //    d_op, s_d_op, s_op, a_ops, vm_ops, .fops (block_device_operations),
-//    pm (also through pm_ptr()/pm_sleep_ptr()), sysfs_ops, s_export_op,
+//    pm (also through pm_ptr()/pm_sleep_ptr()), sysfs_ops (struct
+//    kobj_type's: a pointer to const only from 2.6.34, so trusted only in
+//    a file that shows a later tree: a "const struct sysfs_ops" or "const
+//    struct kobj_type", struct proc_ops, default_groups, sysfs_emit()),
+//    s_export_op,
 //    s_qcop, ethtool_ops, netdev_ops, header_ops, fl_ops, fl_lmops; or a
 //    field named "ops" only where the container's type is visible and
 //    known: struct socket, struct inet_protosw (proto_ops), struct
@@ -86,6 +90,9 @@
 //  second run finds const tables and changes nothing.
 // Options: --no-includes --include-headers
 // Prefilter: static[[:space:]]+struct[[:space:]]+(file_operations|proc_ops|seq_operations|inode_operations|dentry_operations|super_operations|address_space_operations|vm_operations_struct|net_proto_family|proto_ops|tty_operations|tty_ldisc_ops|block_device_operations|dev_pm_ops|sysfs_ops|kernel_param_ops|pipe_buf_operations|export_operations|xattr_handler|quotactl_ops|ethtool_ops|net_device_ops|header_ops|file_lock_operations|lock_manager_operations)[[:space:]]
+
+// The driver's options (the Options line above), for spatch on its own.
+#spatch --no-includes --include-headers
 
 virtual patch
 virtual report
@@ -253,6 +260,19 @@ def declares_nonconst(fname, T, f):
             return True
     return False
 
+# struct kobj_type's sysfs_ops is a pointer to const only from 2.6.34
+# (before, a const table there is a discarded qualifier): trusted only in
+# a file that shows a later tree.
+ERA_FIELDS = {
+    ("sysfs_ops", "sysfs_ops"): re.compile(
+        r'\bconst\s+struct\s+(sysfs_ops|kobj_type)\b|\bstruct\s+proc_ops\b'
+        r'|\bdefault_groups\b|\bsysfs_emit(_at)?\s*\('),
+}
+
+def era_ok(T, f, fname):
+    r = ERA_FIELDS.get((T, f))
+    return r is None or r.search(text_of(fname)[1]) is not None
+
 def field_ok(T, f, TC, fname):
     if (T, f) in CONST_CONTAINER_FIELDS:
         ok = TC in CONST_CONTAINER_FIELDS[(T, f)]
@@ -273,6 +293,10 @@ def note_field(p, i, f, TC, how):
     k = key(p)
     desc = "the field %s%s" % (f, " of %s" % TC if TC else "")
     ok = field_ok(c["T"], f, TC, p[0].file)
+    if ok and not era_ok(c["T"], f, p[0].file):
+        if k not in okctx:
+            seen.setdefault(k, "&%s stored in %s, a pointer to const only from 2.6.34 and this file shows no later tree," % (i, desc))
+        return
     if ok:
         okctx[k] = desc
     elif k not in okctx:
@@ -512,31 +536,33 @@ f << fld_any.f;
 @@
 note_field(p, i, f, None, "(assignment)")
 
-// designated initialiser of another object; TC is the container when
-// the field is at the first level of the object (or of its elements)
+// designated initialiser of another object; struct TS is the container
+// when the field is at the first level of the object (or of its
+// elements).  A struct type, not any type: a type metavariable would try
+// the pattern on every array of the file, and on a firmware table of
+// thousands of constants that takes minutes.
 @init_typed depends on cand@
-identifier cand.i, f, x;
-type TC;
+identifier cand.i, f, x, TS;
 expression E, E1;
 position p;
 @@
 (
- TC x = { ..., .f = \(&i@p\|&i@p[E]\|pm_ptr(&i@p)\|pm_sleep_ptr(&i@p)\), ... };
+ struct TS x = { ..., .f = \(&i@p\|&i@p[E]\|pm_ptr(&i@p)\|pm_sleep_ptr(&i@p)\), ... };
 |
- TC x[] = { ..., { ..., .f = \(&i@p\|&i@p[E]\|pm_ptr(&i@p)\|pm_sleep_ptr(&i@p)\), ... }, ... };
+ struct TS x[] = { ..., { ..., .f = \(&i@p\|&i@p[E]\|pm_ptr(&i@p)\|pm_sleep_ptr(&i@p)\), ... }, ... };
 |
- TC x[E1] = { ..., { ..., .f = \(&i@p\|&i@p[E]\|pm_ptr(&i@p)\|pm_sleep_ptr(&i@p)\), ... }, ... };
+ struct TS x[E1] = { ..., { ..., .f = \(&i@p\|&i@p[E]\|pm_ptr(&i@p)\|pm_sleep_ptr(&i@p)\), ... }, ... };
 |
- TC x[] = { ..., [E1] = { ..., .f = \(&i@p\|&i@p[E]\|pm_ptr(&i@p)\|pm_sleep_ptr(&i@p)\), ... }, ... };
+ struct TS x[] = { ..., [E1] = { ..., .f = \(&i@p\|&i@p[E]\|pm_ptr(&i@p)\|pm_sleep_ptr(&i@p)\), ... }, ... };
 )
 
 @script:python@
 p << init_typed.p;
 i << cand.i;
 f << init_typed.f;
-TC << init_typed.TC;
+TS << init_typed.TS;
 @@
-note_field(p, i, f, TC.strip(), "(initialiser)")
+note_field(p, i, f, "struct " + TS, "(initialiser)")
 
 @init_nested depends on cand@
 identifier cand.i, f, g, x;

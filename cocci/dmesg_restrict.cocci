@@ -32,6 +32,35 @@
 //    check_syslog_permissions() tests dmesg_restrict itself.
 //  As in the original patch, the definition, declaration and sysctl
 //  entry sit inside CONFIG_PRINTK in 2.6.36 while cap_syslog() is not.
+//  Forms known, by version (golden cases for 2.6.32 and 2.6.36 to 7.2):
+//  - 2.6.32 to 2.6.36 (the feature is added): do_syslog(type, buf, len),
+//    from 2.6.36 with a fourth argument from_file (any arity will do:
+//    only the function's head is an anchor); kern_table entries with
+//    binary sysctl numbers (.ctl_name, .strategy, "&proc_dointvec_minmax"
+//    in 2.6.32) or without them (2.6.33 on): the new entry has no
+//    .ctl_name, which 2.6.32 accepts (CTL_UNNUMBERED is 0); cap_syslog(type)
+//    testing "(type != 3 && type != 10) && !capable(CAP_SYS_ADMIN)"
+//    (2.6.32 to 2.6.35) or cap_syslog(type, from_file) testing the
+//    SYSLOG_ACTION_* names (2.6.36): both are the anchor
+//    "if (E && !capable(CAP_SYS_ADMIN)) return -EPERM;".  In 2.6.32 every
+//    syslog action but 3 and 10 needs CAP_SYS_ADMIN already (/proc/kmsg
+//    too, which calls do_syslog() for each read), so the check restricts
+//    exactly the two that were open to all.
+//  - 2.6.37 on (present): the definition in kernel/printk.c (from 3.16
+//    kernel/printk/printk.c), "int dmesg_restrict = 1;" and "int
+//    dmesg_restrict;" under #ifdef CONFIG_SECURITY_DMESG_RESTRICT (2.6.37
+//    to 3.x) or "= IS_ENABLED(CONFIG_SECURITY_DMESG_RESTRICT)" (4.x on);
+//    the extern in include/linux/kernel.h (2.6.37) or printk.h (3.x on);
+//    the entry in kern_table (bounds &zero/&one up to 4.19, SYSCTL_ZERO/
+//    SYSCTL_ONE from 5.4; handler proc_dointvec_minmax in 3.2,
+//    proc_dointvec_minmax_sysadmin in 3.10 on) or, from 6.1, in
+//    printk_sysctls of kernel/printk/sysctl.c.  Each reads "present
+//    already".
+//  Report mode says "dmesg_restrict: incomplete: ..." where a file has
+//  the structure a piece hangs on but not its anchor, and nothing of
+//  that piece is added: a printk_delay entry of unknown bounds style or
+//  without .extra1 (no sysctl entry), a cap_syslog() without dmesg_restrict
+//  and without the CAP_SYS_ADMIN check to put it before (no syslog check).
 // Options: --no-includes --include-headers
 // Prefilter: dmesg_restrict|do_syslog|printk_delay_msec|cap_syslog
 // Piece: sysctl entry: \.procname[[:space:]]*=[[:space:]]*"dmesg_restrict"
@@ -163,7 +192,20 @@ p << delay_entry.p;
 if dr_bounds(lo):
     coccilib.report.print_report(p[0], "dmesg_restrict: would add the sysctl entry after printk_delay")
 else:
-    coccilib.report.print_report(p[0], "dmesg_restrict: printk_delay entry with unknown bounds style (%s), sysctl entry NOT added" % lo)
+    coccilib.report.print_report(p[0], "dmesg_restrict: incomplete: no sysctl entry (the printk_delay entry has .extra1 = %s, neither &zero nor SYSCTL_ZERO, so the bounds style is unknown)" % lo.replace("& ", "&"))
+
+// A printk_delay entry without any .extra1: no bounds style to follow.
+@delay_nolo depends on !dr_entry && !delay_entry@
+type T;
+identifier t;
+position p;
+@@
+T t[] = { ..., { .data = &printk_delay_msec@p, ... }, ... };
+
+@script:python depends on report@
+p << delay_nolo.p;
+@@
+coccilib.report.print_report(p[0], "dmesg_restrict: incomplete: no sysctl entry (the printk_delay entry has no .extra1, so the bounds style is unknown)")
 
 @script:python mk depends on patch@
 lo << delay_entry.lo;
@@ -200,10 +242,12 @@ p << cap_done.p;
 @@
 coccilib.report.print_report(p[0], "dmesg_restrict: present already (cap_syslog check)")
 
+// only a cap_syslog() that tests a capability: 3.x's security/capability.c has a
+// cap_syslog() that returns 0 (the default hook), which is no place for the check
 @cap_any depends on !cap_done@
 position p;
 @@
-cap_syslog@p(...) { ... }
+cap_syslog@p(...) { <+... capable(...) ...+> }
 
 @cap_fn@
 position cap_any.p;
@@ -222,6 +266,11 @@ cap_syslog@p(...)
 p << cap_any.p;
 @@
 coccilib.report.print_report(p[0], "dmesg_restrict: would refuse syslog to users without CAP_SYS_ADMIN in cap_syslog()")
+
+@script:python depends on report && !cap_fn@
+p << cap_any.p;
+@@
+coccilib.report.print_report(p[0], "dmesg_restrict: incomplete: no syslog check (no \"if (... && !capable(CAP_SYS_ADMIN)) return -EPERM;\" in cap_syslog() to put it before)")
 
 @add_cap depends on patch && cap_fn@
 position cap_any.p;

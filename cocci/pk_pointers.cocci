@@ -105,7 +105,11 @@
 //    "static int __maybe_unused two = 2;" is added after "one" when the
 //    file has no "two" (modules_restrict adds the same line the same way:
 //    whichever runs second sees it and adds none).
-//  Report mode prints a line per piece, "would ..." or "present already".
+//  Report mode prints a line per piece, "would ..." or "present already";
+//  in a lib/vsprintf.c without kptr_restrict whose pointer() is of another
+//  shape (the parameters field_width, precision, flags before 2.6.30; a
+//  null test "if (unlikely(!ptr))"), nothing is added there and it says
+//  "pk_pointers: incomplete: no %pK in vsprintf (pointer() is not ...)".
 // Options: --no-includes --include-headers
 // Prefilter: (seq_printf|sysfs_emit|sysfs_emit_at|sprintf|snprintf|scnprintf)[[:space:]]*\(([^;"]|"([^"\\]|\\.)*")*"([^"\\]|\\.)*%([-+ #0-9.*hlLzZtj]*p([^A-Za-z0-9]|$)|pK)
 // Prefilter: kptr_restrict|dmesg_restrict|printk_delay_msec|char \*pointer\(
@@ -115,6 +119,8 @@
 
 // Keep the layout of the lines around a change (see Comments).
 #spatch --smpl-spacing
+// The driver's options (the Options line above), for spatch on its own.
+#spatch --no-includes --include-headers
 
 virtual patch
 virtual report
@@ -421,6 +427,11 @@ def pk_span(p1, p2):
 
 PK_NULLTEST = re.compile(r"^if\s*\(\s*!\s*ptr\s*\)")
 
+KR_INCOMPLETE = ("no %pK in vsprintf (pointer() is not "
+                 "\"char *pointer(const char *fmt, char *buf, char *end, "
+                 "void *ptr, struct printf_spec spec)\" with the null test "
+                 "\"if (!ptr) ...\" as its first statement)")
+
 def kr_code(pi, ps):
     try:
         t = pk_span(pi, ps)
@@ -492,62 +503,15 @@ identifier pk_seq_mk.n;
 + n
 
 // ------------------------------------------------------------------
-// Functions whose char * parameter is a reader's page: show functions,
-// read_proc handlers (and below, any function for sysfs_emit*()).  Only
-// their heads are matched (python notes them for the file); the calls are
-// matched on their own and kept when the function around them was noted
+// sprintf & co. into the page of a show or read_proc function.  The
+// calls are matched first: the rules on function heads run only in a
+// file that has one, and only there is the file parsed at all (spatch
+// parses the files that hold the identifiers a rule needs, with those of
+// the rules it depends on: sprintf & co., ssize_t and a show type, or
+// off_t).  The heads are matched on their own (python notes them for
+// the file) and a call is kept when the function around it was noted
 // with that buffer.  (Matching the calls inside the function bodies with
 // <+... ...+> takes hours on functions with many of them.)
-// ------------------------------------------------------------------
-
-@pk_fn3@
-identifier fn, a1, a2, b;
-type T1, T2;
-position pf;
-@@
-ssize_t fn@pf(T1 a1, T2 a2, char *b) { ... }
-
-@script:python@
-fn << pk_fn3.fn;
-b << pk_fn3.b;
-t1 << pk_fn3.T1;
-t2 << pk_fn3.T2;
-pf << pk_fn3.pf;
-@@
-if pk_show3_ok(t1, t2):
-    pk_note(PK_PAGE, pf[0], fn, b)
-
-@pk_fn2@
-identifier fn, a1, b;
-type T1;
-position pf;
-@@
-ssize_t fn@pf(T1 a1, char *b) { ... }
-
-@script:python@
-fn << pk_fn2.fn;
-b << pk_fn2.b;
-t1 << pk_fn2.T1;
-pf << pk_fn2.pf;
-@@
-if pk_show2_ok(t1):
-    pk_note(PK_PAGE, pf[0], fn, b)
-
-@pk_fnrp@
-identifier fn, pg, st, of, cnt, eo, dt;
-position pf;
-@@
-int fn@pf(char *pg, char **st, off_t of, int cnt, int *eo, void *dt) { ... }
-
-@script:python@
-fn << pk_fnrp.fn;
-pg << pk_fnrp.pg;
-pf << pk_fnrp.pf;
-@@
-pk_note(PK_PAGE, pf[0], fn, pg)
-
-// ------------------------------------------------------------------
-// sprintf & co. into the page of a show or read_proc function
 // ------------------------------------------------------------------
 
 @pk_page@
@@ -570,7 +534,86 @@ position p;
   scnprintf(b + E2, E, c@p, ...)
 )
 
-@script:python depends on report@
+// The second parameter types of the three-parameter show signatures, and
+// the first of the two-parameter ones (see pk_show3_ok, pk_show2_ok):
+// with no such type in the file, no function of it is a show function.
+@pk_show3_file depends on pk_page@
+@@
+(
+ struct device_attribute
+|
+ struct kobj_attribute
+|
+ struct attribute
+|
+ struct class_attribute
+|
+ struct module_kobject
+|
+ struct sysdev_attribute
+|
+ struct sysdev_class_attribute
+)
+
+@pk_show2_file depends on pk_page@
+@@
+(
+ struct device_driver
+|
+ struct bus_type
+|
+ struct class
+|
+ struct config_item
+)
+
+@pk_fn3 depends on pk_show3_file@
+identifier fn, a1, a2, b;
+type T1, T2;
+position pf;
+@@
+ssize_t fn@pf(T1 a1, T2 a2, char *b) { ... }
+
+@script:python@
+fn << pk_fn3.fn;
+b << pk_fn3.b;
+t1 << pk_fn3.T1;
+t2 << pk_fn3.T2;
+pf << pk_fn3.pf;
+@@
+if pk_show3_ok(t1, t2):
+    pk_note(PK_PAGE, pf[0], fn, b)
+
+@pk_fn2 depends on pk_show2_file@
+identifier fn, a1, b;
+type T1;
+position pf;
+@@
+ssize_t fn@pf(T1 a1, char *b) { ... }
+
+@script:python@
+fn << pk_fn2.fn;
+b << pk_fn2.b;
+t1 << pk_fn2.T1;
+pf << pk_fn2.pf;
+@@
+if pk_show2_ok(t1):
+    pk_note(PK_PAGE, pf[0], fn, b)
+
+@pk_fnrp depends on pk_page@
+identifier fn, pg, st, of, cnt, eo, dt;
+position pf;
+@@
+int fn@pf(char *pg, char **st, off_t of, int cnt, int *eo, void *dt) { ... }
+
+@script:python@
+fn << pk_fnrp.fn;
+pg << pk_fnrp.pg;
+pf << pk_fnrp.pf;
+@@
+pk_note(PK_PAGE, pf[0], fn, pg)
+
+@script:python depends on report && (pk_fn3 || pk_fn2 || pk_fnrp)@
 c << pk_page.c;
 p << pk_page.p;
 b << pk_page.b;
@@ -578,7 +621,7 @@ b << pk_page.b;
 if pk_noted(PK_PAGE, p[0], b):
     pk_report(c, p, p[0].current_element)
 
-@script:python pk_page_mk depends on patch@
+@script:python pk_page_mk depends on patch && (pk_fn3 || pk_fn2 || pk_fnrp)@
 c << pk_page.c;
 p << pk_page.p;
 b << pk_page.b;
@@ -590,7 +633,9 @@ if r is None:
 else:
     coccinelle.n = r
 
-@depends on patch@
+// (The dependency, implied by the inherited names, is spelt out for
+// spatch's choice of files.)
+@depends on patch && (pk_fn3 || pk_fn2 || pk_fnrp)@
 constant char[] pk_page.c;
 position pk_page.p;
 identifier pk_page_mk.n;
@@ -600,21 +645,9 @@ identifier pk_page_mk.n;
 
 // ------------------------------------------------------------------
 // sysfs_emit(buf, ...), sysfs_emit_at(buf, off, ...) on a char *
-// parameter of any function: they only accept a sysfs page
+// parameter of any function: they only accept a sysfs page.  Calls
+// first, as above: the heads are matched only in a file that has one.
 // ------------------------------------------------------------------
-
-@pk_fncp@
-identifier fn, b;
-position pf;
-@@
-fn@pf(..., char *b, ...) { ... }
-
-@script:python@
-fn << pk_fncp.fn;
-b << pk_fncp.b;
-pf << pk_fncp.pf;
-@@
-pk_note(PK_CHARP, pf[0], fn, b)
 
 @pk_emit@
 identifier b;
@@ -627,6 +660,19 @@ position p;
 |
   sysfs_emit_at(b, E, c@p, ...)
 )
+
+@pk_fncp depends on pk_emit@
+identifier fn, b;
+position pf;
+@@
+fn@pf(..., char *b, ...) { ... }
+
+@script:python@
+fn << pk_fncp.fn;
+b << pk_fncp.b;
+pf << pk_fncp.pf;
+@@
+pk_note(PK_CHARP, pf[0], fn, b)
 
 @script:python depends on report@
 c << pk_emit.c;
@@ -690,8 +736,26 @@ char *pointer@p(const char *fmt, char *buf, char *end, void *ptr, struct printf_
 
 @script:python depends on report@
 p << kr_ptr.p;
+pi << kr_ptr.pi;
+ps << kr_ptr.ps;
 @@
-coccilib.report.print_report(p[0], "pk_pointers: would define int kptr_restrict and handle %pK in pointer()")
+if kr_code(pi[0], ps[0]) is None:
+    coccilib.report.print_report(p[0], "pk_pointers: incomplete: " + KR_INCOMPLETE)
+else:
+    coccilib.report.print_report(p[0], "pk_pointers: would define int kptr_restrict and handle %pK in pointer()")
+
+// A pointer() of another shape (before 2.6.30 it takes field_width,
+// precision and flags; a tree may write its null test
+// "if (unlikely(!ptr))"): the piece has nowhere to go.
+@kr_fn depends on !kr_def@
+position p;
+@@
+char *pointer@p(...) { ... }
+
+@script:python depends on report && kr_fn && !kr_ptr@
+p << kr_fn.p;
+@@
+coccilib.report.print_report(p[0], "pk_pointers: incomplete: " + KR_INCOMPLETE)
 
 // The null test of pointer() is rewritten from its source text, followed
 // by the %pK code: SmPL would print both in its own layout.
@@ -929,3 +993,59 @@ attribute name __maybe_unused;
 @@
  int one@p = 1;
 +static int __maybe_unused two = 2;
+
+// ------------------------------------------------------------------
+// spatch's choice of files (standalone: spatch --dir, make coccicheck)
+// ------------------------------------------------------------------
+// spatch parses only the files that hold the identifiers its rules need,
+// a formula it draws from the rules and their dependencies; one of more
+// than five alternatives of several identifiers each, it gives up and
+// parses every file.  The rules above give alternatives of several
+// identifiers (the page rules: sprintf & co., ssize_t, a show type, off_t;
+// sysfs_emit & co.; the pieces of %pK support); each rule below, last,
+// matches one rare identifier that every alternative of the %pK pieces
+// holds, which folds those into it.  They change nothing.
+
+@pk_files_vs@
+@@
+struct printf_spec
+
+@script:python depends on pk_files_vs@
+@@
+pass
+
+@pk_files_dr@
+symbol dmesg_restrict;
+@@
+dmesg_restrict
+
+@script:python depends on pk_files_dr@
+@@
+pass
+
+@pk_files_pd@
+symbol printk_delay_msec;
+@@
+printk_delay_msec
+
+@script:python depends on pk_files_pd@
+@@
+pass
+
+@pk_files_bounds@
+expression e;
+@@
+e.extra1
+
+@script:python depends on pk_files_bounds@
+@@
+pass
+
+@pk_files_procname@
+expression e;
+@@
+e.procname
+
+@script:python depends on report && pk_files_procname@
+@@
+pass

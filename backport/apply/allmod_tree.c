@@ -105,6 +105,11 @@ enum allmod_result allmod_compile(const struct hb_ctx *ctx, struct allmod_tree *
 {
 	char *object = strdup(file);
 	object[strlen(object) - 1] = 'o';
+	/* an object left by an earlier compile may look newer than FILE (a hard link keeps its
+	 * mtime): make would call it up to date */
+	char *built = fs_join(t->out, object);
+	unlink(built);
+	free(built);
 	long from = log_size(t->log);
 	enum allmod_result r = ALLMOD_OK;
 	*first_error = NULL;
@@ -116,6 +121,9 @@ enum allmod_result allmod_compile(const struct hb_ctx *ctx, struct allmod_tree *
 		} else {
 			/* Newer kbuild compiles a file of another architecture when asked by
 			 * name; it fails there with or without the change. */
+			char *stale = fs_join(t->out, object);
+			unlink(stale);
+			free(stale);
 			bool unchanged_ok = link_from(unchanged, t->src, file) == 0 &&
 					    compile(ctx, t, object, "compile unchanged") == 0;
 			r = unchanged_ok ? ALLMOD_FAILED : ALLMOD_FAILS_ANYWAY;
@@ -137,4 +145,38 @@ const char *allmod_result_text(enum allmod_result r)
 		"FAILED (builds without the change)",
 	};
 	return text[r];
+}
+
+int allmod_use_file(struct allmod_tree *t, const char *root, const char *file)
+{
+	return link_from(root, t->src, file);
+}
+
+void allmod_compile_all(const struct hb_ctx *ctx, struct allmod_tree *t, char *const *files,
+			bool *made)
+{
+	size_t n = 0;
+	while (files[n])
+		n++;
+	const char **targets = calloc(n + 3, sizeof(char *));
+	char **objects = calloc(n + 1, sizeof(char *));
+	targets[0] = CHECK_KCFLAGS;
+	targets[1] = "-k"; /* one file that fails does not stop the others */
+	for (size_t i = 0; i < n; i++) {
+		objects[i] = strdup(files[i]);
+		objects[i][strlen(objects[i]) - 1] = 'o';
+		targets[i + 2] = objects[i];
+		char *built = fs_join(t->out, objects[i]);
+		unlink(built); /* so that its presence afterwards means this run made it */
+		free(built);
+	}
+	kbuild_make(ctx, t->src, t->out, t->log, t->env, targets, "compile check");
+	for (size_t i = 0; i < n; i++) {
+		char *built = fs_join(t->out, objects[i]);
+		made[i] = fs_exists(built);
+		free(built);
+		free(objects[i]);
+	}
+	free(objects);
+	free(targets);
 }

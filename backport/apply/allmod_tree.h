@@ -6,6 +6,8 @@
 
 #include "ctx.h"
 
+#include <stdbool.h>
+
 struct allmod_tree {
 	char *dir;     /* DIR: src/ and out/ below it */
 	char *src;     /* the copy of the tree being compiled */
@@ -33,5 +35,12 @@ enum allmod_result allmod_compile(const struct hb_ctx *ctx, struct allmod_tree *
 				  const char *file, const char *unchanged, const char *changed,
 				  char **first_error);
 const char *allmod_result_text(enum allmod_result r);
+/* Compiles every FILES (relative .c paths, NULL-terminated) as t->src has them, in one
+ * `make -k` run; MADE[i] tells whether FILES[i]'s object came out. A file whose object did
+ * not is for allmod_compile() to judge, one at a time. */
+void allmod_compile_all(const struct hb_ctx *ctx, struct allmod_tree *t, char *const *files,
+			bool *made);
+/* Puts ROOT/FILE in t->src in place of FILE (a hard link): 0 or -1. */
+int allmod_use_file(struct allmod_tree *t, const char *root, const char *file);
 
 #endif

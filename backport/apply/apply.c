@@ -11,9 +11,11 @@
 #include "doc_sysctl.h"
 #include "kconfig_entry.h"
 #include "exitcodes.h"
+#include "feature_compile.h"
 #include "feature_table.h"
 #include "fetch.h"
 #include "fsutil.h"
+#include "series_origin.h"
 #include "lock.h"
 #include "msg.h"
 #include "rule_pieces.h"
@@ -139,7 +141,7 @@ static char *missing_pieces(const char *cocci, const char *c_diff, const char *w
 /* What feature F's change C_DIFF (of rule COCCI, over WORK) would leave out: "" when the
  * feature is whole, "no X, no Y" when not (malloc'd); NULL when that cannot be told (said). */
 static char *feature_missing(const struct feature *f, const char *cocci, const char *c_diff,
-			     const char *work, const char *log)
+			     const char *work, const char *log, struct spatch_timeouts *timed_out)
 {
 	char *missing = missing_pieces(cocci, c_diff, work);
 	if (!missing || *missing || !rule_says_incomplete(cocci))
@@ -147,7 +149,7 @@ static char *feature_missing(const struct feature *f, const char *cocci, const c
 	/* what no Piece line can tell (one of two checks added, an extern missing in one file
 	 * of several): the rule's own report, on the tree before its change */
 	free(missing);
-	char *report = spatch_report(cocci, work, log);
+	char *report = spatch_report_noting(cocci, work, log, timed_out);
 	missing = report ? rule_report_incomplete(report) : NULL;
 	free(report);
 	if (!missing)
@@ -168,7 +170,7 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		msg_error("%s: the semantic patch %s is missing", f->name, cocci);
 		goto out;
 	}
-	char *c_diff = spatch_diff(cocci, work, ctx_make_jobs(ctx), log);
+	char *c_diff = spatch_diff_noting(cocci, work, ctx_make_jobs(ctx), log, &r->timed_out);
 	if (!c_diff) {
 		msg_error("%s: spatch failed on %s (log: %s)", f->name, work, log);
 		goto out;
@@ -185,7 +187,8 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		r->dropped = vc.dropped;
 		r->unverified = vc.unverified;
 	}
-	if (*c_diff && (!(r->missing = feature_missing(f, cocci, c_diff, work, log)) ||
+	if (*c_diff && (!(r->missing = feature_missing(f, cocci, c_diff, work, log,
+							       &r->timed_out)) ||
 			*r->missing)) {
 		/* never half: the tree does not take it, no patch is written for it */
 		if (r->missing)
@@ -225,9 +228,14 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		r->outcome = OUTCOME_CHANGED;
 	} else {
 		/* Nothing to change: ask the rule's report mode whether the feature is there. */
-		r->report = spatch_report(cocci, work, log);
+		r->report = spatch_report_noting(cocci, work, log, &r->timed_out);
 		if (!r->report)
 			msg_error("%s: spatch -D report failed on %s (log: %s)", f->name, work, log);
+		else if ((r->missing = rule_report_incomplete(r->report)) && *r->missing)
+			/* it found the code its feature hangs on, in a form it cannot change
+			 * (an unknown mode, a pointer() of another era): refused, not "not
+			 * applicable" */
+			r->outcome = OUTCOME_INCOMPLETE;
 		else
 			r->outcome = strstr(r->report, "present already") ||
 						     (f->nothing_left_is_present && !strstr(r->report, "would "))
@@ -247,6 +255,10 @@ static void print_result(const struct feature *f, const struct feature_result *r
 	else
 		snprintf(what, sizeof(what), "%s", feature_outcome_text(r->outcome));
 	msg_info("%-18s %-22s %5.1f s", f->name, what, r->seconds);
+	char *not_examined = spatch_timeouts_text(&r->timed_out);
+	if (not_examined)
+		msg_warn("%s: %s", f->name, not_examined);
+	free(not_examined);
 	if (r->outcome == OUTCOME_INCOMPLETE)
 		msg_error("%s: incomplete, refused: %s (backport apply --report --features %s says "
 			  "where it looked)", f->name, r->missing, f->name);
@@ -282,6 +294,20 @@ static void free_results(struct feature_result *results)
 		free(results[i].diff);
 		free(results[i].report);
 		free(results[i].missing);
+		free(results[i].compile_error);
+		spatch_timeouts_free(&results[i].timed_out);
+	}
+}
+
+/* After the series line: each feature whose rule could not examine every file. */
+static void print_not_examined(const struct feature_result *results, unsigned mask)
+{
+	for (size_t i = 0; i < features_count; i++) {
+		char *text = mask & (1u << i) ? spatch_timeouts_text(&results[i].timed_out) : NULL;
+		if (text)
+			msg_warn("%s: %s (%s=SECONDS to wait longer)", features[i].name, text,
+				 SPATCH_TIMEOUT_ENV);
+		free(text);
 	}
 }
 
@@ -313,6 +339,13 @@ static int run_rules(const struct hb_ctx *ctx, const char *source, const char *w
 	if (rc != HB_EXIT_OK) {
 		msg_error("apply refused: a feature would be half-applied; nothing was written");
 		fs_remove_tree(work);
+		return rc;
+	}
+	/* every rule, not only the one whose compiler decides: no patch that does not compile */
+	rc = feature_compile_check(ctx, source, work, verify_dir, mask, results);
+	if (rc != HB_EXIT_OK) {
+		msg_error("apply refused: a feature's change does not compile; nothing was written");
+		fs_remove_tree(work);
 	}
 	return rc;
 }
@@ -325,17 +358,25 @@ static int report_only(const struct hb_ctx *ctx, const char *tree, const char *l
 			continue;
 		double t0 = msg_now();
 		char *cocci = xasprintf("%s/cocci/%s.cocci", ctx->repo, features[i].name);
-		char *report = spatch_report(cocci, tree, log);
+		struct spatch_timeouts timed_out = { 0 };
+		char *report = spatch_report_noting(cocci, tree, log, &timed_out);
 		free(cocci);
 		bool nothing_left = features[i].nothing_left_is_present && report &&
 				    !strstr(report, "would ");
+		/* as apply decides: a change to make is a change, whatever is there already */
 		const char *verdict = !report ? "FAILED"
 				      : strstr(report, "incomplete:") ? "INCOMPLETE"
+				      : strstr(report, "would ") ? "would change"
 				      : strstr(report, "present already") || nothing_left
 					      ? "present already"
 				      : *report ? "would change"
 						: "not applicable";
 		msg_info("%-18s %-22s %5.1f s", features[i].name, verdict, msg_now() - t0);
+		char *not_examined = spatch_timeouts_text(&timed_out);
+		if (not_examined)
+			msg_warn("%s: %s", features[i].name, not_examined);
+		free(not_examined);
+		spatch_timeouts_free(&timed_out);
 		if (!report) {
 			msg_error("%s: spatch -D report failed (log: %s)", features[i].name, log);
 			rc = HB_EXIT_ENV;
@@ -367,6 +408,13 @@ static int prepare_log(const struct hb_ctx *ctx, const char *id, char **log, cha
 	return HB_EXIT_OK;
 }
 
+char *apply_series_dir(const struct hb_ctx *ctx, const struct kernel_entry *e)
+{
+	if (e->source == KERNEL_SOURCE_DIR)
+		return xasprintf("%s/work/%s/patches", ctx->cache, e->name);
+	return xasprintf("%s/patches/%s", ctx->repo, e->name);
+}
+
 int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
 		 char **patched_tree)
 {
@@ -380,7 +428,7 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 	int lock = lock_acquire(ctx->cache, e->name);
 	char *work = fs_join(dir, "patched.tmp");
 	char *final = fs_join(dir, "patched");
-	char *series_dir = xasprintf("%s/patches/%s", ctx->repo, e->name);
+	char *series_dir = apply_series_dir(ctx, e);
 	struct feature_result results[FEATURES_MAX];
 	memset(results, 0, sizeof(results));
 	char *stamp = fs_join(dir, "stamp");
@@ -393,16 +441,26 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 	}
 	free(stamp);
 	msg_stage("apply %s: %s %s", e->name,
-		  e->source == KERNEL_SOURCE_DEBIAN ? e->package : e->path, rec.version);
+		  e->source == KERNEL_SOURCE_DEBIAN ? (rec.package[0] ? rec.package : e->package)
+						    : e->path,
+		  rec.version);
 	char *verify_dir = xasprintf("%s/build/%s/allmod", ctx->cache, e->name);
 	rc = run_rules(ctx, rec.tree, work, log, verify_dir, mask, results);
 	free(verify_dir);
 	if (rc == HB_EXIT_OK) {
 		char *desc = e->source == KERNEL_SOURCE_DEBIAN
-				     ? xasprintf("Debian's %s %s", e->package, rec.version)
+				     ? xasprintf("Debian's %s %s",
+						 rec.package[0] ? rec.package : e->package,
+						 rec.version)
 				     : xasprintf("Linux %s", rec.version);
-		int n = series_write(series_dir, results, mask, desc);
+		struct series_opts so;
+		series_opts_init(&so, ctx, rec.tree);
+		int n = series_write(series_dir, results, mask, desc, &so);
+		series_opts_free(&so);
 		free(desc);
+		/* beside the series: what it was made from (read by the patch tests) */
+		if (n >= 0 && series_origin_write(series_dir, e, &rec) != 0)
+			n = -1;
 		if (n < 0 || dir_replace(final, work) != 0) {
 			msg_error("cannot write %s or %s", series_dir, final);
 			rc = HB_EXIT_ENV;
@@ -420,6 +478,7 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 				*patched_tree = strdup(final);
 		}
 	}
+	print_not_examined(results, mask);
 	free_results(results);
 	lock_release(lock);
 	free(series_dir);
@@ -471,7 +530,10 @@ int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 				strcat(all, results[i].diff);
 		char **files = worktree_diff_files(all);
 		char *desc = xasprintf("Linux %s", version);
-		int n = series_write(series_dir, results, mask, desc);
+		struct series_opts so;
+		series_opts_init(&so, ctx, real);
+		int n = series_write(series_dir, results, mask, desc, &so);
+		series_opts_free(&so);
 		free(desc);
 		char *scratch = fs_join(dir, "read");
 		if (!files[0]) {
@@ -496,6 +558,7 @@ int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 	}
 	fs_remove_tree(work);
 	lock_release(lock);
+	print_not_examined(results, mask);
 	free_results(results);
 	free(series_dir);
 	free(work);

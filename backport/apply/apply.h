@@ -5,6 +5,7 @@
 
 #include "ctx.h"
 #include "feature_outcome.h"
+#include "spatch_run.h"
 
 #include <stdbool.h>
 
@@ -14,14 +15,21 @@ struct feature_result {
 	char *diff;     /* what it changed (C and documentation) */
 	char *report;   /* report-mode lines */
 	char *missing;  /* OUTCOME_INCOMPLETE: the pieces its diff lacks ("a, b") */
+	char *compile_error; /* OUTCOME_DOES_NOT_COMPILE: "FILE: the first error" */
 	int files;      /* files changed */
 	bool verified;  /* compiled (feature->compiler_decides) */
 	int compiled, dropped, unverified; /* files, when verified */
+	struct spatch_timeouts timed_out;  /* files its spatch runs gave up on (per-file timeout):
+					    * "not examined" (spatch_timeouts_text()) */
 	double seconds;
 };
 
-/* Applies the named kernel: patched tree at CACHE/work/NAME/patched, series in patches/NAME.
- * Returns an hb_exit code. Used by `apply` and by the later stages. */
+/* Where apply_kernel writes kernel E's series (malloc'd): the repo's patches/NAME for a Debian
+ * entry of kernels.list, CACHE/work/NAME/patches for a dir entry (a tree of the user's own:
+ * never beside the committed series). */
+char *apply_series_dir(const struct hb_ctx *ctx, const struct kernel_entry *e);
+/* Applies the named kernel: patched tree at CACHE/work/NAME/patched, series in
+ * apply_series_dir(). Returns an hb_exit code. Used by `apply` and by the later stages. */
 int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
 		 char **patched_tree);
 /* CACHE/work/NAME/apply.log: what apply ran and printed for kernel NAME (malloc'd). */

@@ -39,6 +39,19 @@ static json_t *feature_json(const struct feature *f, const struct feature_result
 	}
 	if (r->missing && *r->missing)
 		json_object_set_new(o, "missing", hb_json_string(r->missing));
+	if (r->timed_out.n) {
+		/* the files its spatch gave up on (per-file timeout): nothing is known of them */
+		json_t *files = json_array();
+		for (size_t i = 0; i < r->timed_out.n; i++)
+			json_array_append_new(files, hb_json_string(r->timed_out.files[i]));
+		json_t *ne = json_object();
+		json_object_set_new(ne, "timeout_seconds", json_integer(r->timed_out.seconds));
+		json_object_set_new(ne, "files", files);
+		char *text = spatch_timeouts_text(&r->timed_out);
+		json_object_set_new(ne, "text", hb_json_string(text));
+		free(text);
+		json_object_set_new(o, "not_examined", ne);
+	}
 	if (f->manifest && r->outcome == OUTCOME_CHANGED && r->diff) {
 		char *text = f->manifest_of(r->diff);
 		json_object_set_new(o, f->manifest, lines_array(text));
@@ -120,6 +133,9 @@ int apply_record_read(const char *path, struct apply_record *r, char *err, size_
 		const json_t *m = f->manifest ? json_object_get(o, f->manifest) : NULL;
 		if (json_is_array(m))
 			r->manifest[k] = joined_lines(m);
+		const char *ne = NULL;
+		if (json_unpack(o, "{s:{s:s}}", "not_examined", "text", &ne) == 0 && ne)
+			r->not_examined[k] = strdup(ne);
 	}
 	json_decref(root);
 	return 0;
@@ -128,8 +144,10 @@ int apply_record_read(const char *path, struct apply_record *r, char *err, size_
 void apply_record_free(struct apply_record *r)
 {
 	free(r->version);
-	for (size_t i = 0; i < FEATURES_MAX; i++)
+	for (size_t i = 0; i < FEATURES_MAX; i++) {
 		free(r->manifest[i]);
+		free(r->not_examined[i]);
+	}
 	memset(r, 0, sizeof(*r));
 }
 

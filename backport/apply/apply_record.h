@@ -16,6 +16,8 @@ struct apply_record {
 	enum feature_outcome outcome[FEATURES_MAX]; /* OUTCOME_UNKNOWN: apply did not run it */
 	int files[FEATURES_MAX];                    /* files its change touched */
 	char *manifest[FEATURES_MAX];               /* its manifest's text (feature_table.h), or NULL */
+	char *not_examined[FEATURES_MAX];           /* "not examined: N files timed out after T s
+						     * (A, B)" when its spatch gave files up, or NULL */
 };
 
 /* CACHE/work/NAME/apply.json (malloc'd). */

@@ -74,7 +74,7 @@ static int check_files(const struct hb_ctx *ctx, char **files, const char *prist
 int compile_check_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask)
 {
 	char *patched = xasprintf("%s/work/%s/patched", ctx->cache, e->name);
-	char *series_dir = xasprintf("%s/patches/%s", ctx->repo, e->name);
+	char *series_dir = apply_series_dir(ctx, e);
 	char *dir = xasprintf("%s/build/%s/allmod", ctx->cache, e->name);
 	char *log = fs_join(dir, "compile-check.log");
 	struct allmod_tree t;

@@ -10,7 +10,126 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+int spatch_timeout_parse(const char *seconds, int *out)
+{
+	char *end;
+	long v = strtol(seconds, &end, 10);
+	if (!*seconds || *end || v < 0 || v > 86400)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int spatch_timeout(void)
+{
+	static bool warned;
+	const char *v = getenv(SPATCH_TIMEOUT_ENV);
+	int t;
+	if (!v || !*v)
+		return SPATCH_TIMEOUT_DEFAULT;
+	if (spatch_timeout_parse(v, &t) == 0)
+		return t;
+	if (!warned)
+		msg_warn("%s='%s' is no number of seconds (0 to 86400): spatch gives up a file "
+			 "after %d s", SPATCH_TIMEOUT_ENV, v, SPATCH_TIMEOUT_DEFAULT);
+	warned = true;
+	return SPATCH_TIMEOUT_DEFAULT;
+}
+
+static void timeouts_add(struct spatch_timeouts *t, const char *file, size_t len)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (strlen(t->files[i]) == len && strncmp(t->files[i], file, len) == 0)
+			return;
+	t->files = xrealloc(t->files, (t->n + 2) * sizeof(char *));
+	t->files[t->n++] = strndup(file, len);
+	t->files[t->n] = NULL;
+}
+
+void spatch_timeouts_scan(const char *text, const char *tree, struct spatch_timeouts *t)
+{
+	size_t tl = tree ? strlen(tree) : 0;
+	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		size_t len = strcspn(l, "\n");
+		const char *file = NULL;
+		static const char abort_text[] = "timeout (we abort): ";
+		if (strncmp(l, "EXN: ", 5) == 0) {
+			const char *in = memmem(l, len, "Timeout in ", 11);
+			file = in ? in + 11 : NULL;
+		} else if (strncmp(l, abort_text, sizeof(abort_text) - 1) == 0) {
+			file = l + sizeof(abort_text) - 1;
+		}
+		if (!file)
+			continue;
+		size_t flen = len - (size_t)(file - l);
+		while (flen && (file[flen - 1] == ' ' || file[flen - 1] == '\r'))
+			flen--;
+		if (tl && flen > tl + 1 && strncmp(file, tree, tl) == 0 && file[tl] == '/') {
+			file += tl + 1;
+			flen -= tl + 1;
+		}
+		if (flen)
+			timeouts_add(t, file, flen);
+	}
+}
+
+void spatch_timeouts_merge(struct spatch_timeouts *t, const struct spatch_timeouts *from)
+{
+	for (size_t i = 0; i < from->n; i++)
+		timeouts_add(t, from->files[i], strlen(from->files[i]));
+	if (from->seconds)
+		t->seconds = from->seconds;
+}
+
+char *spatch_timeouts_text(const struct spatch_timeouts *t)
+{
+	if (!t || !t->n)
+		return NULL;
+	size_t len = 0;
+	for (size_t i = 0; i < t->n; i++)
+		len += strlen(t->files[i]) + 2;
+	char *list = calloc(1, len + 1);
+	for (size_t i = 0; i < t->n; i++) {
+		if (i)
+			strcat(list, ", ");
+		strcat(list, t->files[i]);
+	}
+	char *text = xasprintf("not examined: %zu file%s timed out after %d s (%s)", t->n,
+			       t->n == 1 ? "" : "s", t->seconds, list);
+	free(list);
+	return text;
+}
+
+void spatch_timeouts_free(struct spatch_timeouts *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		free(t->files[i]);
+	free(t->files);
+	memset(t, 0, sizeof(*t));
+}
+
+/* LOG's size now: where the output of the spatch about to run begins. */
+static long log_mark(const char *log)
+{
+	struct stat st;
+	return log && stat(log, &st) == 0 ? (long)st.st_size : 0;
+}
+
+/* The files the spatch runs that wrote LOG from MARK on gave up on, into *T (when not NULL). */
+static void note_timeouts(const char *log, long mark, const char *tree, struct spatch_timeouts *t)
+{
+	if (!t || !log)
+		return;
+	size_t len = 0;
+	char *text = fs_read_file(log, &len);
+	if (text && (size_t)mark <= len)
+		spatch_timeouts_scan(text + mark, tree, t);
+	free(text);
+	t->seconds = spatch_timeout();
+}
 
 char **spatch_rule_options(const char *cocci)
 {
@@ -81,6 +200,7 @@ static char *write_groups(char **files)
 static char **make_argv(const char *cocci, const char *tree, const char *groups, const char *mode,
 			char *const *jobs_args, char **options)
 {
+	static char timeout_text[16];
 	char **argv = calloc(40, sizeof(char *));
 	size_t n = 0;
 	/* With -j, spatch keeps its workers' output in a folder it makes in the current one
@@ -89,6 +209,13 @@ static char **make_argv(const char *cocci, const char *tree, const char *groups,
 				"--patch", tree, "--tmp-dir", "/tmp/hb-spatch" };
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
 		argv[n++] = (char *)fixed[i];
+	/* a file spatch cannot finish in time is given up, never a run that hangs */
+	int timeout = spatch_timeout();
+	if (timeout > 0) {
+		snprintf(timeout_text, sizeof(timeout_text), "%d", timeout);
+		argv[n++] = "--timeout";
+		argv[n++] = timeout_text;
+	}
 	for (char *const *j = jobs_args; *j; j++)
 		argv[n++] = *j;
 	for (char **o = options; *o && n < 34; o++)
@@ -127,7 +254,7 @@ static void drop_groups(char *groups)
 }
 
 static char *run(const char *cocci, const char *tree, const char *mode, int jobs,
-		 const char *log, int *status)
+		 const char *log, int *status, struct spatch_timeouts *timed_out)
 {
 	char *groups;
 	int sel = select_groups(cocci, tree, log, &groups);
@@ -141,7 +268,9 @@ static char *run(const char *cocci, const char *tree, const char *mode, int jobs
 	char **argv = make_argv(cocci, tree, groups, mode, jobs_args, options);
 	spawn_log_argv(log, argv);
 	struct spawn_opts o = { .log_path = log };
+	long mark = log_mark(log);
 	char *out = spawn_capture(argv, &o, status);
+	note_timeouts(log, mark, tree, timed_out);
 	free(argv);
 	spatch_free_words(options);
 	drop_groups(groups);
@@ -150,8 +279,14 @@ static char *run(const char *cocci, const char *tree, const char *mode, int jobs
 
 char *spatch_diff(const char *cocci, const char *tree, int jobs, const char *log)
 {
+	return spatch_diff_noting(cocci, tree, jobs, log, NULL);
+}
+
+char *spatch_diff_noting(const char *cocci, const char *tree, int jobs, const char *log,
+			 struct spatch_timeouts *timed_out)
+{
 	int st;
-	char *out = run(cocci, tree, "patch", jobs, log, &st);
+	char *out = run(cocci, tree, "patch", jobs, log, &st, timed_out);
 	if (!out || st != 0) {
 		free(out);
 		return NULL;
@@ -165,7 +300,7 @@ char *spatch_diff(const char *cocci, const char *tree, int jobs, const char *log
  * one job and its own output file: with -j, lines printed by python script rules get lost
  * or doubled, so spatch's own workers are not used here. */
 static char *run_report_shares(const char *cocci, const char *tree, int jobs, const char *log,
-			       int *status)
+			       int *status, struct spatch_timeouts *timed_out)
 {
 	char *groups;
 	int sel = select_groups(cocci, tree, log, &groups);
@@ -187,6 +322,7 @@ static char *run_report_shares(const char *cocci, const char *tree, int jobs, co
 		jobs = 64;
 	char max_text[16];
 	snprintf(max_text, sizeof(max_text), "%d", jobs);
+	long mark = log_mark(log);
 	for (int i = 0; i < jobs; i++) {
 		char index_text[16];
 		snprintf(index_text, sizeof(index_text), "%d", i);
@@ -215,6 +351,7 @@ static char *run_report_shares(const char *cocci, const char *tree, int jobs, co
 		free(text);
 		free(paths[i]);
 	}
+	note_timeouts(log, mark, tree, timed_out);
 	fs_remove_tree(dir);
 	spatch_free_words(options);
 	drop_groups(groups);
@@ -223,9 +360,15 @@ static char *run_report_shares(const char *cocci, const char *tree, int jobs, co
 
 char *spatch_report(const char *cocci, const char *tree, const char *log)
 {
+	return spatch_report_noting(cocci, tree, log, NULL);
+}
+
+char *spatch_report_noting(const char *cocci, const char *tree, const char *log,
+			   struct spatch_timeouts *timed_out)
+{
 	int st;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	char *out = run_report_shares(cocci, tree, cpus > 0 ? (int)cpus : 1, log, &st);
+	char *out = run_report_shares(cocci, tree, cpus > 0 ? (int)cpus : 1, log, &st, timed_out);
 	if (!out || st != 0) {
 		free(out);
 		return NULL;

@@ -7,11 +7,42 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Every spatch run has a per-file timeout (spatch --timeout, as the kernel's .cocciconfig
+ * passes): a file that takes longer is given up, the run goes on with the next, and the file is
+ * named in the run's spatch_timeouts ("not examined"). */
+#define SPATCH_TIMEOUT_DEFAULT 120
+#define SPATCH_TIMEOUT_ENV "BACKPORT_SPATCH_TIMEOUT"
+
+/* The files a run gave up on. */
+struct spatch_timeouts {
+	char **files;   /* paths relative to the tree, in the order met, each once */
+	size_t n;
+	int seconds;    /* the timeout they ran into */
+};
+
+/* The per-file timeout in seconds: $BACKPORT_SPATCH_TIMEOUT (0: none), else the default. */
+int spatch_timeout(void);
+/* Parses SECONDS ("120"; 0: no timeout) into *OUT: 0, or -1 when it is no number 0..86400. */
+int spatch_timeout_parse(const char *seconds, int *out);
+/* Adds to *T every file that spatch's stderr TEXT says timed out ("EXN: ...Timeout in FILE",
+ * "timeout (we abort): FILE"), TREE/ stripped, each once. */
+void spatch_timeouts_scan(const char *text, const char *tree, struct spatch_timeouts *t);
+/* Adds FROM's files to *T (each once). */
+void spatch_timeouts_merge(struct spatch_timeouts *t, const struct spatch_timeouts *from);
+/* "not examined: N file(s) timed out after T s (A, B)" (malloc'd), or NULL when none did. */
+char *spatch_timeouts_text(const struct spatch_timeouts *t);
+void spatch_timeouts_free(struct spatch_timeouts *t);
+
 /* Patch mode: the unified diff (paths a/FILE b/FILE) spatch proposes for TREE, malloc'd
- * ("" when nothing changes), or NULL when spatch failed (its output is in LOG). */
+ * ("" when nothing changes), or NULL when spatch failed (its output is in LOG). The files it
+ * gave up on are added to *TIMED_OUT when not NULL. */
+char *spatch_diff_noting(const char *cocci, const char *tree, int jobs, const char *log,
+			 struct spatch_timeouts *timed_out);
 char *spatch_diff(const char *cocci, const char *tree, int jobs, const char *log);
 /* Report mode: the report lines, deduplicated, with TREE/ stripped from paths (malloc'd),
- * or NULL when spatch failed. */
+ * or NULL when spatch failed; as spatch_diff_noting for TIMED_OUT. */
+char *spatch_report_noting(const char *cocci, const char *tree, const char *log,
+			   struct spatch_timeouts *timed_out);
 char *spatch_report(const char *cocci, const char *tree, const char *log);
 /* The words of the rule's "// Options:" header line (NULL-terminated, malloc'd array of
  * malloc'd strings; empty when there is none). */

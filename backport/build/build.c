@@ -32,7 +32,28 @@ void build_output_free(struct build_output *out)
 	free(out->modules);
 	free(out->release);
 	free(out->log);
+	free(out->problem);
 	memset(out, 0, sizeof(*out));
+}
+
+/* "FLAVOUR does not build with gcc N: first error: ..." from LOG (malloc'd). */
+static char *build_problem(const char *flavour, const char *log)
+{
+	char *text = fs_read_file(log, NULL);
+	char *first = text ? kbuild_first_error(text) : NULL;
+	char *compiler = kbuild_compiler_name();
+	/* a tree of the user's own that was built in place: kbuild refuses O= builds of it */
+	char *problem = text && strstr(text, "source tree is not clean")
+				? xasprintf("%s does not build: its tree was built in place (a .config "
+					    "or objects in it); run make mrproper there, or give a "
+					    "clean copy", flavour)
+				: xasprintf("%s does not build with %s: %s%s", flavour, compiler,
+					    first ? "first error: " : "no error line in the log",
+					    first ? first : "");
+	free(compiler);
+	free(first);
+	free(text);
+	return problem;
 }
 
 static void print_log_errors(const char *log)
@@ -207,10 +228,15 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	}
 	msg_info("%s: %s", what, seat.how);
 	rc = configure(ctx, seat.src, seat.out, seat.record, out->log, env, what);
-	if (rc)
+	if (rc) {
+		if (rc == HB_EXIT_ENV) /* make itself failed, not the fragment check */
+			out->problem = build_problem(flavour, out->log);
 		goto out;
+	}
 	static const char *const targets[] = { "bzImage", "modules", NULL };
 	if (kbuild_make(ctx, seat.src, seat.out, out->log, env, targets, what) != 0) {
+		out->problem = build_problem(flavour, out->log);
+		msg_error("%s: %s", what, out->problem);
 		msg_error("%s failed; last errors:", what);
 		print_log_errors(out->log);
 		msg_error("full log: %s", out->log);

@@ -13,6 +13,8 @@ struct build_output {
 	char *modules;   /* staging dir holding lib/modules/RELEASE */
 	char *release;   /* `make kernelrelease` */
 	char *log;
+	char *problem;   /* when it did not build: "vanilla does not build with gcc 12: first
+			  * error: ..." (for the run's stage line), else NULL */
 	double seconds;
 };
 

@@ -45,7 +45,10 @@ static int make_with_progress(char *const argv[], const struct spawn_opts *o, co
 int kbuild_make(const struct hb_ctx *ctx, const char *src, const char *outdir, const char *log,
 		char **env, const char *const *targets, const char *what)
 {
-	char *argv[32];
+	size_t count = 0;
+	while (targets[count])
+		count++;
+	char **argv = calloc(count + 8, sizeof(char *));
 	int n = 0;
 	char *jobs = xasprintf("-j%d", ctx_make_jobs(ctx));
 	char *o_arg = xasprintf("O=%s", outdir);
@@ -56,7 +59,7 @@ int kbuild_make(const struct hb_ctx *ctx, const char *src, const char *outdir, c
 	argv[n++] = jobs;
 	argv[n++] = "CC=ccache gcc";
 	argv[n++] = "HOSTCC=ccache gcc";
-	for (const char *const *t = targets; *t && n < 30; t++)
+	for (const char *const *t = targets; *t; t++)
 		argv[n++] = (char *)*t;
 	argv[n] = NULL;
 	spawn_log_argv(log, argv);
@@ -64,6 +67,47 @@ int kbuild_make(const struct hb_ctx *ctx, const char *src, const char *outdir, c
 	int st = make_with_progress(argv, &o, what);
 	free(jobs);
 	free(o_arg);
+	free(argv);
 	return st;
 }
 
+
+/* LINE (LEN bytes) without its leading and trailing blanks (malloc'd). */
+static char *trimmed(const char *line, size_t len)
+{
+	while (len && (*line == ' ' || *line == '\t')) {
+		line++;
+		len--;
+	}
+	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r'))
+		len--;
+	return strndup(line, len);
+}
+
+char *kbuild_first_error(const char *log_text)
+{
+	static const char *const kinds[][3] = { { "error:", "undefined reference", NULL },
+						{ "*** ", NULL, NULL } };
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		for (const char *l = log_text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+			size_t len = strcspn(l, "\n");
+			for (const char *const *w = kinds[k]; *w; w++) {
+				const char *hit = memmem(l, len, *w, strlen(*w));
+				if (hit)
+					return trimmed(l, len);
+			}
+		}
+	}
+	return NULL;
+}
+
+char *kbuild_compiler_name(void)
+{
+	char *argv[] = { "gcc", "-dumpversion", NULL };
+	int st;
+	char *out = spawn_capture(argv, NULL, &st);
+	char *name = out && st == 0 && *out ? xasprintf("gcc %.*s", (int)strcspn(out, "\n"), out)
+					     : strdup("gcc");
+	free(out);
+	return name;
+}

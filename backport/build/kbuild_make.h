@@ -11,4 +11,11 @@
 int kbuild_make(const struct hb_ctx *ctx, const char *src, const char *outdir, const char *log,
 		char **env, const char *const *targets, const char *what);
 
+/* The first line of a build log LOG_TEXT that says what went wrong: a compiler's or linker's
+ * "error:" (or "undefined reference"), else make's "*** ..." line; trimmed, malloc'd; NULL when
+ * the log says nothing of the kind. */
+char *kbuild_first_error(const char *log_text);
+/* The compiler the builds use, for messages: "gcc 12" (malloc'd; "gcc" if it cannot tell). */
+char *kbuild_compiler_name(void);
+
 #endif

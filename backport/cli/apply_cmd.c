@@ -2,12 +2,14 @@
 /* backport apply NAME|PATH [--features LIST] [--report] | PATH --rollback|--resume: the
  * command over apply_kernel(), apply_path() and apply_report(). */
 #include "apply.h"
+#include "apply_series.h"
 #include "apply_path_write.h"
 #include "commands.h"
 #include "exitcodes.h"
 #include "feature_table.h"
 #include "fetch.h"
 #include "fsutil.h"
+#include "mbox_patch.h"
 #include "msg.h"
 
 #include <getopt.h>
@@ -19,14 +21,22 @@ static void apply_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: backport apply NAME|PATH [--features LIST] [--report]\n"
+		"                      [--author 'Name <mail>'] [--signoff] [--cover-letter]\n"
 		"       backport apply PATH --rollback|--resume\n"
 		"Runs the semantic patches (all by default) over a fresh copy of kernel NAME's\n"
-		"pristine tree and writes patches/NAME/series, or over the kernel tree at PATH\n"
+		"pristine tree and writes patches/NAME/series (CACHE/work/NAME/patches for a\n"
+		"`NAME dir PATH` entry), or over the kernel tree at PATH\n"
 		"(changed in place, all or nothing; its series goes to the cache). The changed\n"
 		"files are staged beside their targets, checked, and only then renamed in; a\n"
 		"file edited since the rules read it is refused (exit 2, nothing written).\n"
+		"spatch gives up a file after BACKPORT_SPATCH_TIMEOUT seconds (default 120;\n"
+		"0: none) and apply names it: \"not examined: N files timed out after T s\".\n"
 		"  --features LIST   comma-separated subset of the features\n"
 		"  --report          change nothing; print per feature what it would do\n"
+		"  --author 'N <m>'  the patches' From: (default: git config user.name and\n"
+		"                    user.email of the repo, else " MBOX_PLACEHOLDER_AUTHOR ")\n"
+		"  --signoff         end each patch's message with the author's Signed-off-by:\n"
+		"  --cover-letter    also write 0000-cover-letter.patch ([PATCH 0/N], not in series)\n"
 		"  --rollback        after a write into PATH was interrupted: put every original\n"
 		"                    back (apply refuses PATH until this or --resume ran)\n"
 		"  --resume          after a write into PATH was interrupted: finish it\n");
@@ -36,12 +46,16 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = { { "features", required_argument, NULL, 'f' },
 					      { "report", no_argument, NULL, 'r' },
+					      { "author", required_argument, NULL, 'a' },
+					      { "signoff", no_argument, NULL, 's' },
+					      { "cover-letter", no_argument, NULL, 'c' },
 					      { "rollback", no_argument, NULL, 'B' },
 					      { "resume", no_argument, NULL, 'U' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	unsigned mask = (1u << features_count) - 1;
 	bool report = false, features_given = false, rollback = false, resume = false;
+	bool series_given = false;
 	int c;
 	char err[512];
 	optind = 1;
@@ -54,6 +68,12 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 			features_given = true;
 		} else if (c == 'r') {
 			report = true;
+		} else if (c == 'a' || c == 's' || c == 'c') {
+			if (c == 'a' && series_set_author(ctx, optarg) != 0)
+				return HB_EXIT_USAGE;
+			ctx->signoff = ctx->signoff || c == 's';
+			ctx->cover_letter = ctx->cover_letter || c == 'c';
+			series_given = true;
 		} else if (c == 'B' || c == 'U') {
 			rollback = rollback || c == 'B';
 			resume = resume || c == 'U';
@@ -65,7 +85,8 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 			return HB_EXIT_USAGE;
 		}
 	}
-	if (optind != argc - 1 || ((rollback || resume) && (report || features_given)) ||
+	if (optind != argc - 1 ||
+	    ((rollback || resume) && (report || features_given || series_given)) ||
 	    (rollback && resume)) {
 		apply_usage(stderr);
 		return HB_EXIT_USAGE;

@@ -48,6 +48,10 @@ int cmd_list(struct hb_ctx *ctx, int argc, char **argv)
 				fs_kernel_version(e->path, rec.version, sizeof(rec.version));
 			snprintf(rec.tree, sizeof(rec.tree), "%s", e->path);
 		}
+		if (fetched && e->source == KERNEL_SOURCE_DEBIAN && e->follows && rec.package[0]) {
+			size_t used = strlen(source); /* the line it follows, as fetched */
+			snprintf(source + used, sizeof(source) - used, " (%s)", rec.package);
+		}
 		printf("%-10s %-40s %-20s %s\n", e->name, source,
 		       fetched ? rec.version : "not fetched", fetched ? rec.tree : "-");
 	}

@@ -30,7 +30,9 @@ static void usage(FILE *f)
 		   "  BACKPORT_CACHE         cache folder (default ~/.cache/hardening-backport)\n"
 		   "  BACKPORT_KERNELS_LIST  kernels list (default REPO/kernels.list)\n"
 		   "  BACKPORT_ROOT          the repo (default: two levels above this binary)\n"
-		   "  BACKPORT_APT_ETC       where the machine's apt sources are (default /etc/apt)\n");
+		   "  BACKPORT_APT_ETC       where the machine's apt sources are (default /etc/apt)\n"
+		   "  BACKPORT_SPATCH_TIMEOUT  seconds spatch may spend on one file before it gives\n"
+		   "                         it up, named as not examined (default 120; 0: none)\n");
 }
 
 int main(int argc, char **argv)

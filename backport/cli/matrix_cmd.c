@@ -19,6 +19,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: backport matrix [--kernels A,B] [--features LIST] [-j N] [--out DIR]\n"
 		   "                      [--reuse-apply] [--fuzz SECONDS]\n"
+		   "                      [--author 'Name <mail>'] [--signoff] [--cover-letter]\n"
 		   "The whole job (fetch, apply, build and test vanilla and patched) on every kernel\n"
 		   "of kernels.list, or on those named; one kernel failing does not stop the others.\n"
 		   "Writes matrix.md, matrix.json, junit.xml and kernels/NAME.json to\n"
@@ -35,6 +36,7 @@ static void usage(FILE *f)
 		   "                    is then not rewritten (make check: after the patch tests)\n"
 		   "  --fuzz SECONDS    after each flavour's tests, trinity for SECONDS as the\n"
 		   "                    unprivileged user (backport fuzz); the reports carry it\n"
+		   "  --author, --signoff, --cover-letter  the series' patches, as for apply\n"
 		   "Exit: 0 every feature proven, present upstream or not applicable; 1 one failed;\n"
 		   "2 bad usage; 3 the environment broke (the worst kernel's code).\n");
 }
@@ -93,6 +95,9 @@ int cmd_matrix(struct hb_ctx *ctx, int argc, char **argv)
 	ctx->features = a.features;
 	ctx->reuse_apply = a.reuse_apply;
 	ctx->fuzz_seconds = a.fuzz_seconds;
+	ctx->author = a.author;
+	ctx->signoff = a.signoff;
+	ctx->cover_letter = a.cover_letter;
 	if (parallel > 1)
 		ctx->make_jobs = matrix_make_jobs(sysconf(_SC_NPROCESSORS_ONLN), parallel);
 	msg_stage("matrix: %zu kernel%s, %d at once; reports in %s", a.count,

@@ -2,12 +2,14 @@
 /* backport test NAME [--vanilla] and backport run [NAME]: the commands over guest_test. */
 #include "commands.h"
 #include "exitcodes.h"
+#include "apply_series.h"
 #include "build.h"
 #include "fetch.h"
 #include "guest_test.h"
 #include "lock.h"
 #include "msg.h"
 #include "run_kernel.h"
+#include "spatch_run.h"
 #include "stage_order.h"
 
 #include <getopt.h>
@@ -97,15 +99,43 @@ static void print_summary(const struct run_result *r)
 
 int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 {
-	if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
-		bool help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
+	static const struct option run_opts[] = { { "author", required_argument, NULL, 'a' },
+						  { "signoff", no_argument, NULL, 's' },
+						  { "cover-letter", no_argument, NULL, 'c' },
+						  { "tree", required_argument, NULL, 't' },
+						  { "help", no_argument, NULL, 'h' },
+						  { NULL, 0, NULL, 0 } };
+	int c;
+	bool help = false, bad = false;
+	const char *tree = NULL;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", run_opts, NULL)) != -1) {
+		if (c == 't')
+			tree = optarg;
+		else if (c == 'a')
+			bad = bad || series_set_author(ctx, optarg) != 0;
+		else if (c == 's' || c == 'c')
+			*(c == 's' ? &ctx->signoff : &ctx->cover_letter) = true;
+		else
+			*(c == 'h' ? &help : &bad) = true;
+	}
+	if (help || bad || argc - optind > 1 || (tree && optind < argc)) {
 		fprintf(help ? stdout : stderr,
-			"usage: backport run [NAME]\n"
+			"usage: backport run [NAME | --tree PATH] [--author 'Name <mail>'] [--signoff] "
+			"[--cover-letter]\n"
 			"The whole job on one kernel (default: the one matching this Debian release):\n"
-			"fetch, apply, build vanilla and patched, boot and test both, summary.\n");
+			"fetch, apply, build vanilla and patched, boot and test both, summary.\n"
+			"--tree PATH runs it on the kernel tree at PATH, as a `NAME dir PATH` line of\n"
+			"kernels.list would (NAME: the tree's folder name); the tree is never written,\n"
+			"its series goes to CACHE/work/NAME/patches.\n"
+			"--author, --signoff and --cover-letter shape the series, as for apply.\n"
+			"%s=SECONDS: spatch's per-file timeout (default %d; 0: none).\n",
+			SPATCH_TIMEOUT_ENV, SPATCH_TIMEOUT_DEFAULT);
 		return help ? HB_EXIT_OK : HB_EXIT_USAGE;
 	}
-	const struct kernel_entry *e = argc == 2 ? ctx_kernel(ctx, argv[1]) : ctx_default_kernel(ctx);
+	const struct kernel_entry *e =
+		tree ? run_tree_entry(ctx, tree)
+		: optind < argc ? ctx_kernel(ctx, argv[optind]) : ctx_default_kernel(ctx);
 	if (!e)
 		return HB_EXIT_USAGE;
 	int rc = run_need_tools();
@@ -120,6 +150,7 @@ int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 	rc = run_kernel(ctx, e, &o, &kernel_ops_real, &r);
 	if (rc == HB_EXIT_OK || rc == HB_EXIT_FAILED) {
 		print_summary(&r);
+		run_print_apply_notes(ctx, e, stdout);
 		printf("run %s: %s in %.0f s\n", e->name,
 		       rc == HB_EXIT_OK ? "every hardening proven" : "FAILED", msg_now() - t0);
 	}

@@ -4,10 +4,10 @@
 #include <string.h>
 
 static const char *const ids[OUTCOMES] = {
-	"unknown", "changed", "present", "not-applicable", "failed", "incomplete",
+	"unknown", "changed", "present", "not-applicable", "failed", "incomplete", "does-not-compile",
 };
 static const char *const texts[OUTCOMES] = {
-	"unknown", "changed", "present already", "not applicable", "FAILED", "INCOMPLETE",
+	"unknown", "changed", "present already", "not applicable", "FAILED", "INCOMPLETE", "DOES NOT COMPILE",
 };
 
 const char *feature_outcome_id(enum feature_outcome o) { return ids[o]; }

@@ -10,6 +10,7 @@ enum feature_outcome {
 	OUTCOME_NOT_APPLICABLE, /* nothing to change, nothing found */
 	OUTCOME_FAILED,         /* spatch or a later step failed */
 	OUTCOME_INCOMPLETE,     /* the rule changed the tree but missed a piece: refused */
+	OUTCOME_DOES_NOT_COMPILE, /* a C file it changed builds without it, not with it: refused */
 	OUTCOMES,
 };
 

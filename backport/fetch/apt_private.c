@@ -30,6 +30,17 @@ char *apt_private_conf_text(const char *dir)
 			 dir, dir, dir, dir, dir, dir);
 }
 
+char *apt_private_sources_text(const struct apt_mirror *m, const char *suite)
+{
+	/* the entry's own trust: trusted=yes (a local archive the machine already takes
+	 * unsigned), or its keyring; Debian's keyring when it names none */
+	const char *opts = m->options;
+	if (strstr(opts, "trusted=yes"))
+		opts = "trusted=yes";
+	return *opts ? xasprintf("deb [%s] %s %s main\n", opts, m->uri, suite)
+		       : xasprintf("deb [signed-by=%s] %s %s main\n", KEYRING, m->uri, suite);
+}
+
 static int write_text(const char *path, const char *text)
 {
 	return fs_write_file_atomic(path, text, strlen(text));
@@ -43,8 +54,9 @@ char *apt_private_log_path(const struct hb_ctx *ctx, const char *suite)
 int apt_private_open(const struct hb_ctx *ctx, const char *suite, struct apt_private *apt)
 {
 	memset(apt, 0, sizeof(*apt));
-	char uri[APT_URI_MAX], err[1024];
-	if (apt_sources_find_mirror(ctx->apt_etc, uri, sizeof(uri), err, sizeof(err)) != 0) {
+	struct apt_mirror mirror;
+	char err[1024];
+	if (apt_sources_find_mirror(ctx->apt_etc, &mirror, err, sizeof(err)) != 0) {
 		msg_error("%s", err);
 		return HB_EXIT_ENV;
 	}
@@ -64,7 +76,7 @@ int apt_private_open(const struct hb_ctx *ctx, const char *suite, struct apt_pri
 			return HB_EXIT_ENV;
 		}
 	}
-	char *sources = xasprintf("deb [signed-by=%s] %s %s main\n", KEYRING, uri, suite);
+	char *sources = apt_private_sources_text(&mirror, suite);
 	char *conf = apt_private_conf_text(apt->dir);
 	char *sources_path = fs_join(apt->dir, "sources.list");
 	char *status_path = fs_join(apt->dir, "status");
@@ -155,6 +167,131 @@ static const char *field(const char *text, const char *key, char *out, size_t le
 	return out;
 }
 
+static int line_cmp(const void *a, const void *b)
+{
+	int xa = 0, ya = 0, xb = 0, yb = 0;
+	kernel_line_parse(*(char *const *)a, &xa, &ya);
+	kernel_line_parse(*(char *const *)b, &xb, &yb);
+	return xa != xb ? (xa > xb) - (xa < xb) : (ya > yb) - (ya < yb);
+}
+
+int apt_private_lines(struct apt_private *apt, char ***names, size_t *count)
+{
+	struct spawn_opts o = { .log_path = apt->log, .env_add = apt->env };
+	int st;
+	char *argv[] = { "apt-cache", "pkgnames", "linux-source-", NULL };
+	char *text = spawn_capture(argv, &o, &st);
+	*names = NULL;
+	*count = 0;
+	if (!text || st != 0) {
+		msg_error("cannot list the packages of '%s' with apt-cache pkgnames (log: %s)",
+			  apt->suite, apt->log);
+		free(text);
+		return HB_EXIT_ENV;
+	}
+	char *save = NULL;
+	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		int x, y;
+		if (!kernel_line_parse(l, &x, &y))
+			continue;
+		*names = xrealloc(*names, (*count + 1) * sizeof(**names));
+		(*names)[(*count)++] = strdup(l);
+	}
+	free(text);
+	if (*count > 1)
+		qsort(*names, *count, sizeof(**names), line_cmp);
+	return HB_EXIT_OK;
+}
+
+void apt_private_lines_free(char **names, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* "linux-source-6.1, linux-source-6.12" (malloc'd), or "no linux-source-X.Y at all". */
+static char *lines_text(char **names, size_t count)
+{
+	if (!count)
+		return strdup("no linux-source-X.Y at all");
+	size_t len = 1;
+	for (size_t i = 0; i < count; i++)
+		len += strlen(names[i]) + 2;
+	char *out = calloc(1, len);
+	if (!out)
+		abort();
+	for (size_t i = 0; i < count; i++) {
+		if (i)
+			strcat(out, ", ");
+		strcat(out, names[i]);
+	}
+	return out;
+}
+
+int apt_private_follow(struct apt_private *apt, const struct kernel_entry *e, char *out,
+		       size_t len)
+{
+	if (!e->follows) {
+		snprintf(out, len, "%s", e->package);
+		return HB_EXIT_OK;
+	}
+	char **names;
+	size_t count;
+	int rc = apt_private_lines(apt, &names, &count);
+	if (rc)
+		return rc;
+	const char *newest = NULL;
+	for (size_t i = 0; i < count; i++)
+		if (kernel_entry_takes(e, names[i]))
+			newest = names[i];
+	if (newest) {
+		msg_info("%s follows %s's newest line: %s", e->package, apt->suite, newest);
+		snprintf(out, len, "%s", newest);
+	} else {
+		char *has = lines_text(names, count);
+		if (e->follow_major >= 0)
+			msg_error("%s has no linux-source-%d.Y line to follow (%s); it has %s",
+				  apt->suite, e->follow_major, e->package, has);
+		else
+			msg_error("%s has no linux-source-X.Y line to follow; it has %s",
+				  apt->suite, has);
+		free(has);
+		rc = HB_EXIT_ENV;
+	}
+	apt_private_lines_free(names, count);
+	return rc;
+}
+
+/* Did an earlier fetch download PACKAGE from this suite (a .deb of it is kept)? */
+static bool fetched_before(const struct apt_private *apt, const char *package)
+{
+	char *pattern = xasprintf("%s/debs/%s_*.deb", apt->dir, package);
+	glob_t g;
+	bool found = glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc > 0;
+	if (found)
+		globfree(&g);
+	free(pattern);
+	return found;
+}
+
+/* The package is not in the suite's index: say what the suite serves now. */
+static void say_what_the_suite_has(struct apt_private *apt, const char *package)
+{
+	char **names;
+	size_t count;
+	char *has = apt_private_lines(apt, &names, &count) == HB_EXIT_OK
+			    ? lines_text(names, count)
+			    : strdup("packages apt-cache could not list");
+	if (count)
+		apt_private_lines_free(names, count);
+	msg_error("%s %s %s; it has %s (kernels.list: name one of these, or follow the newest "
+		  "line with linux-source or linux-source-X.x)",
+		  apt->suite, fetched_before(apt, package) ? "no longer has" : "does not have",
+		  package, has);
+	free(has);
+}
+
 int apt_private_resolve(struct apt_private *apt, const char *package, const char *version,
 			char *out, size_t len)
 {
@@ -168,13 +305,16 @@ int apt_private_resolve(struct apt_private *apt, const char *package, const char
 		msg_error("cannot run apt-cache: %m");
 		rc = HB_EXIT_ENV;
 	} else if (st != 0 || !field(text, "\nVersion:", out, len)) {
-		if (version && *version)
+		if (version && *version) {
 			msg_error("suite '%s' does not serve %s version %s (log: %s)", apt->suite,
 				  package, version, apt->log);
-		else
-			msg_error("suite '%s' does not serve the package '%s' (log: %s)",
-				  apt->suite, package, apt->log);
-		rc = HB_EXIT_USAGE;
+			rc = HB_EXIT_USAGE;
+		} else {
+			/* Debian moved on: the suite dropped the line (sid does so every few
+			 * months); not the user's mistake */
+			say_what_the_suite_has(apt, package);
+			rc = HB_EXIT_ENV;
+		}
 	}
 	free(text);
 	free(spec);

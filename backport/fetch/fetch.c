@@ -23,18 +23,36 @@ static char *record_path(const struct hb_ctx *ctx, const char *name)
 	return xasprintf("%s/kernels/%s/fetched", ctx->cache, name);
 }
 
+/* A dir entry's record: its own tree, as it is now (fetch never writes one for it). */
+static int dir_record(const struct kernel_entry *e, struct fetch_record *rec)
+{
+	char err[4200];
+	if (!fs_is_kernel_tree(e->path, err, sizeof(err)))
+		return -1;
+	fs_kernel_version(e->path, rec->version, sizeof(rec->version));
+	if (!rec->version[0])
+		snprintf(rec->version, sizeof(rec->version), "unknown");
+	snprintf(rec->tree, sizeof(rec->tree), "%s", e->path);
+	return 0;
+}
+
 int fetch_record_read(const struct hb_ctx *ctx, const char *name, struct fetch_record *rec)
 {
+	memset(rec, 0, sizeof(*rec));
+	const struct kernel_entry *e = kernels_list_find(&ctx->kernels, name);
+	if (e && e->source == KERNEL_SOURCE_DIR)
+		return dir_record(e, rec);
 	char *path = record_path(ctx, name);
 	char *text = fs_read_file(path, NULL);
 	free(path);
-	memset(rec, 0, sizeof(*rec));
 	if (!text)
 		return -1;
 	char *save = NULL;
 	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
 		if (strncmp(l, "version=", 8) == 0)
 			snprintf(rec->version, sizeof(rec->version), "%s", l + 8);
+		else if (strncmp(l, "package=", 8) == 0)
+			snprintf(rec->package, sizeof(rec->package), "%s", l + 8);
 		else if (strncmp(l, "tree=", 5) == 0)
 			snprintf(rec->tree, sizeof(rec->tree), "%s", l + 5);
 	}
@@ -46,7 +64,9 @@ static int record_write(const struct hb_ctx *ctx, const char *name, const struct
 {
 	char *dir = xasprintf("%s/kernels/%s", ctx->cache, name);
 	char *path = record_path(ctx, name);
-	char *text = xasprintf("version=%s\ntree=%s\n", rec->version, rec->tree);
+	char *text = rec->package[0] ? xasprintf("package=%s\nversion=%s\ntree=%s\n", rec->package,
+						 rec->version, rec->tree)
+				     : xasprintf("version=%s\ntree=%s\n", rec->version, rec->tree);
 	int rc = fs_mkdir_p(dir, 0755) == 0 ? fs_write_file_atomic(path, text, strlen(text)) : -1;
 	free(text);
 	free(path);
@@ -74,9 +94,7 @@ static int fetch_dir(const struct kernel_entry *e, struct fetch_record *rec)
 		msg_error("kernel '%s' (kernels.list line %d): %s", e->name, e->line, err);
 		return HB_EXIT_USAGE;
 	}
-	fs_kernel_version(e->path, rec->version, sizeof(rec->version));
-	snprintf(rec->tree, sizeof(rec->tree), "%s", e->path);
-	return HB_EXIT_OK;
+	return dir_record(e, rec) == 0 ? HB_EXIT_OK : HB_EXIT_USAGE;
 }
 
 /* Unpacks the .deb's linux-source tarball into a temporary tree, then renames it into place,
@@ -151,15 +169,18 @@ static int fetch_debian(const struct hb_ctx *ctx, const struct kernel_entry *e, 
 		    (!e->version[0] || strcmp(old.version, e->version) == 0)) {
 			msg_warn("using the tree fetched before (%s %s): the index could not be "
 				 "refreshed",
-				 e->package, old.version);
+				 old.package[0] ? old.package : e->package, old.version);
 			*rec = old;
 			rc = HB_EXIT_OK;
 		}
 		apt_private_close(&apt);
 		return rc;
 	}
-	char version[128];
-	rc = apt_private_resolve(&apt, e->package, e->version, version, sizeof(version));
+	/* the line itself, or for an entry that follows one the newest line the suite has */
+	char package[KL_FIELD_MAX], version[128];
+	rc = apt_private_follow(&apt, e, package, sizeof(package));
+	if (!rc)
+		rc = apt_private_resolve(&apt, package, e->version, version, sizeof(version));
 	if (rc) {
 		apt_private_close(&apt);
 		return rc;
@@ -168,14 +189,15 @@ static int fetch_debian(const struct hb_ctx *ctx, const struct kernel_entry *e, 
 	for (char *c = safe_version; *c; c++)
 		if (*c == ':')
 			*c = '_';
-	char *tree = xasprintf("%s/src/%s_%s", ctx->cache, e->package, safe_version);
+	char *tree = xasprintf("%s/src/%s_%s", ctx->cache, package, safe_version);
+	snprintf(rec->package, sizeof(rec->package), "%s", package);
 	snprintf(rec->version, sizeof(rec->version), "%s", version);
 	snprintf(rec->tree, sizeof(rec->tree), "%s", tree);
 	if (fs_is_dir(tree)) {
-		msg_info("%s %s already in the cache", e->package, version);
+		msg_info("%s %s already in the cache", package, version);
 	} else {
 		char *deb = NULL;
-		rc = apt_private_download(&apt, e->package, version, &deb);
+		rc = apt_private_download(&apt, package, version, &deb);
 		if (rc == HB_EXIT_OK)
 			rc = unpack_deb(ctx, deb, tree, apt.log);
 		free(deb);

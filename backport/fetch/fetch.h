@@ -9,11 +9,13 @@
 #include <stddef.h>
 
 struct fetch_record {
+	char package[128]; /* debian: the package fetched, linux-source-X.Y ("" for a dir) */
 	char version[128]; /* exact version fetched ("" = not fetched) */
 	char tree[4096];   /* pristine tree (read-only for debian entries) */
 };
 
-/* What an earlier fetch recorded for NAME: 0, or -1 when it was never fetched. */
+/* What an earlier fetch recorded for NAME: 0, or -1 when it was never fetched. A dir entry of
+ * kernels.list has no record: its own tree is its record (-1 when it is no kernel tree). */
 int fetch_record_read(const struct hb_ctx *ctx, const char *name, struct fetch_record *rec);
 /* Brings the entry's tree into the cache (no-op when already there). Prints its stages.
  * Returns an hb_exit code; rec filled on success. */

@@ -18,6 +18,9 @@ struct hb_ctx {
 	int make_jobs;       /* make -jN of the builds, 0: one per CPU */
 	bool reuse_apply;    /* run/matrix: keep the last apply when its stamp says it is current */
 	long fuzz_seconds;   /* matrix: after each flavour's tests, trinity for this long (0: none) */
+	const char *author;  /* --author "Name <mail>" of the series' patches; NULL: git config */
+	bool signoff;        /* --signoff: each patch ends with the author's Signed-off-by: */
+	bool cover_letter;   /* --cover-letter: the series also has 0000-cover-letter.patch */
 };
 
 /* Fills ctx; returns an hb_exit code (0 ok) after printing what is wrong. */

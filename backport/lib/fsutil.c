@@ -171,19 +171,26 @@ double fs_age_seconds(const char *path)
 
 bool fs_is_kernel_tree(const char *dir, char *err, size_t errlen)
 {
-	static const char *const must[] = { "Makefile", "Kconfig", "kernel", "include/linux",
-					    "scripts", "arch/x86" };
+	/* each path, or its alternative: before 2.6.35 there was no top-level Kconfig, and
+	 * arch/x86/Kconfig was the root (2.6.32) */
+	static const struct {
+		const char *path, *or_path;
+	} must[] = { { "Makefile", NULL },	{ "Kconfig", "arch/x86/Kconfig" },
+		     { "kernel", NULL },	{ "include/linux", NULL },
+		     { "scripts", NULL },	{ "arch/x86", NULL } };
 	if (!fs_is_dir(dir)) {
 		msg_format(err, errlen, "%s is not a directory", dir);
 		return false;
 	}
 	for (size_t i = 0; i < sizeof(must) / sizeof(must[0]); i++) {
-		char *p = fs_join(dir, must[i]);
-		bool ok = fs_exists(p);
+		char *p = fs_join(dir, must[i].path);
+		char *q = must[i].or_path ? fs_join(dir, must[i].or_path) : NULL;
+		bool ok = fs_exists(p) || (q && fs_exists(q));
 		free(p);
+		free(q);
 		if (!ok) {
 			msg_format(err, errlen, "%s is not a Linux kernel tree (no %s)", dir,
-				   must[i]);
+				   must[i].path);
 			return false;
 		}
 	}

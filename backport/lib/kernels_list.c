@@ -45,6 +45,58 @@ static int copy_field(char *dst, size_t len, const char *src, const char *what,
 	return 0;
 }
 
+bool kernel_line_parse(const char *package, int *major, int *minor)
+{
+	const char *p = package;
+	if (strncmp(p, "linux-source-", 13) != 0)
+		return false;
+	p += 13;
+	long x = 0, y = 0;
+	int digits = 0;
+	for (; isdigit((unsigned char)*p) && digits < 6; p++, digits++)
+		x = x * 10 + (*p - '0');
+	if (!digits || *p++ != '.')
+		return false;
+	for (digits = 0; isdigit((unsigned char)*p) && digits < 6; p++, digits++)
+		y = y * 10 + (*p - '0');
+	if (!digits || *p)
+		return false;
+	*major = (int)x;
+	*minor = (int)y;
+	return true;
+}
+
+/* "linux-source" (-1) or "linux-source-X.x" (X): the forms that follow the suite's newest line. */
+static bool follow_form(const char *package, int *major)
+{
+	if (strcmp(package, "linux-source") == 0) {
+		*major = -1;
+		return true;
+	}
+	int x, y;
+	char *probe = strdup(package);
+	if (!probe)
+		abort();
+	size_t n = strlen(probe);
+	bool ok = n > 2 && strcmp(probe + n - 2, ".x") == 0;
+	if (ok) {
+		strcpy(probe + n - 1, "0"); /* linux-source-7.x reads as linux-source-7.0 */
+		ok = kernel_line_parse(probe, &x, &y);
+	}
+	free(probe);
+	if (ok)
+		*major = x;
+	return ok;
+}
+
+bool kernel_entry_takes(const struct kernel_entry *e, const char *package)
+{
+	if (!e->follows)
+		return strcmp(e->package, package) == 0;
+	int x, y;
+	return kernel_line_parse(package, &x, &y) && (e->follow_major < 0 || x == e->follow_major);
+}
+
 static int parse_debian(struct kernel_entry *e, char **f, int n, const char *file, int lineno,
 			char *err, size_t errlen)
 {
@@ -58,9 +110,19 @@ static int parse_debian(struct kernel_entry *e, char **f, int n, const char *fil
 		msg_format(err, errlen, "%s:%d: '%s' is not a Debian suite name", file, lineno, f[2]);
 		return -1;
 	}
-	if (strncmp(f[3], "linux-source", 12) != 0 || !valid_token(f[3], "-.+")) {
+	int x, y;
+	e->follows = follow_form(f[3], &e->follow_major);
+	if (!e->follows && !kernel_line_parse(f[3], &x, &y)) {
 		msg_format(err, errlen,
-			   "%s:%d: '%s' is not a linux-source package (expected linux-source-X.Y)",
+			   "%s:%d: '%s' is not a linux-source package (expected linux-source-X.Y, "
+			   "or linux-source-X.x or linux-source to follow the suite's newest line)",
+			   file, lineno, f[3]);
+		return -1;
+	}
+	if (n == 5 && e->follows) {
+		msg_format(err, errlen,
+			   "%s:%d: '%s' follows the suite's newest line: it takes no VERSION (a "
+			   "VERSION pins one upload of one line: name the line, linux-source-X.Y)",
 			   file, lineno, f[3]);
 		return -1;
 	}

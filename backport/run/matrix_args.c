@@ -2,6 +2,7 @@
 #include "matrix_args.h"
 
 #include "feature_table.h"
+#include "mbox_patch.h"
 #include "msg.h"
 
 #include <getopt.h>
@@ -72,6 +73,9 @@ int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
 					      { "out", required_argument, NULL, 'o' },
 					      { "reuse-apply", no_argument, NULL, 'r' },
 					      { "fuzz", required_argument, NULL, 'z' },
+					      { "author", required_argument, NULL, 'a' },
+					      { "signoff", no_argument, NULL, 's' },
+					      { "cover-letter", no_argument, NULL, 'c' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	memset(a, 0, sizeof(*a));
@@ -120,6 +124,20 @@ int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
 				return -1;
 			}
 			a->fuzz_seconds = j;
+			break;
+		case 'a':
+			if (!mbox_author_valid(optarg)) {
+				msg_format(err, errlen, "--author '%s': expected \"Name <mail>\"",
+					   optarg);
+				return -1;
+			}
+			a->author = optarg;
+			break;
+		case 's':
+			a->signoff = true;
+			break;
+		case 'c':
+			a->cover_letter = true;
 			break;
 		case ':':
 			msg_format(err, errlen, "option '%s' needs a value", argv[optind - 1]);

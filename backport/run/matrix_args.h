@@ -19,6 +19,9 @@ struct matrix_args {
 	const char *out;                     /* --out DIR, or NULL: CACHE/reports/matrix-... */
 	bool reuse_apply;                    /* --reuse-apply: a current last apply is not redone */
 	long fuzz_seconds;                   /* --fuzz SECONDS: trinity on each flavour (0: none) */
+	const char *author;                  /* --author "Name <mail>" of the series, or NULL */
+	bool signoff;                        /* --signoff: the patches end with Signed-off-by: */
+	bool cover_letter;                   /* --cover-letter: 0000-cover-letter.patch too */
 };
 
 /* Parses ARGV (argv[0] = "matrix") against LIST. Returns 0, or -1 with what is wrong in err

@@ -15,6 +15,7 @@
 #include "msg.h"
 #include "verdict.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,7 +189,7 @@ static void build_and_test(struct hb_ctx *ctx, const struct kernel_entry *e,
 	struct build_output b;
 	memset(&b, 0, sizeof(b));
 	int rc = ops->build(ctx, e, f == FLAVOUR_VANILLA, &b);
-	stage_end(r, o, s, t0, rc, b.log, NULL);
+	stage_end(r, o, s, t0, rc, b.log, b.problem);
 	if (rc == HB_EXIT_OK)
 		test_flavour(ctx, e, o, ops, &b, f, r);
 	if (rc == HB_EXIT_OK && ctx->fuzz_seconds > 0 && ops->fuzz) {
@@ -242,6 +243,61 @@ int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct ru
 	clock_iso8601(now, sizeof(now));
 	r->finished = strdup(now);
 	return r->exit_code;
+}
+
+const struct kernel_entry *run_tree_entry(struct hb_ctx *ctx, const char *path)
+{
+	char err[4200], real[PATH_MAX];
+	if (!fs_is_kernel_tree(path, err, sizeof(err)) || !realpath(path, real)) {
+		msg_error("--tree: %s", err);
+		return NULL;
+	}
+	struct kernel_entry e;
+	memset(&e, 0, sizeof(e));
+	const char *base = strrchr(real, '/') && strrchr(real, '/')[1] ? strrchr(real, '/') + 1
+								     : "tree";
+	snprintf(e.name, sizeof(e.name), "%s", base);
+	for (char *c = e.name; *c; c++) /* the cache's folders are named after it */
+		if (!(*c >= 'a' && *c <= 'z') && !(*c >= 'A' && *c <= 'Z') &&
+		    !(*c >= '0' && *c <= '9') && *c != '.' && *c != '_' && *c != '-')
+			*c = '-';
+	e.source = KERNEL_SOURCE_DIR;
+	snprintf(e.path, sizeof(e.path), "%s", real);
+	const struct kernel_entry *known = kernels_list_find(&ctx->kernels, e.name);
+	if (known) {
+		char known_real[PATH_MAX];
+		if (known->source == KERNEL_SOURCE_DIR && realpath(known->path, known_real) &&
+		    strcmp(known_real, real) == 0)
+			return known;
+		msg_error("--tree %s: %s names another kernel already (line %d); rename the "
+			  "folder or list the tree there as NAME dir PATH",
+			  real, ctx->kernels_path, known->line);
+		return NULL;
+	}
+	struct kernel_list *l = &ctx->kernels;
+	l->entries = xrealloc(l->entries, (l->count + 1) * sizeof(*l->entries));
+	l->entries[l->count] = e;
+	return &l->entries[l->count++];
+}
+
+void run_print_apply_notes(const struct hb_ctx *ctx, const struct kernel_entry *e, FILE *f)
+{
+	char *series_dir = apply_series_dir(ctx, e);
+	char *series = fs_join(series_dir, "series");
+	if (fs_exists(series))
+		fprintf(f, "series: %s\n", series);
+	free(series);
+	free(series_dir);
+	char *record = apply_record_path(ctx, e->name);
+	struct apply_record a;
+	char err[512];
+	if (fs_exists(record) && apply_record_read(record, &a, err, sizeof(err)) == 0) {
+		for (size_t i = 0; i < features_count; i++)
+			if (a.not_examined[i])
+				fprintf(f, "  %s: %s\n", features[i].name, a.not_examined[i]);
+		apply_record_free(&a);
+	}
+	free(record);
 }
 
 /* ---- the real stages ---- */

@@ -48,5 +48,12 @@ void run_kernel_rows(const struct hb_ctx *ctx, struct run_result *r);
 /* Are the tools that building and booting a kernel need installed? HB_EXIT_ENV after naming
  * the Debian package otherwise. */
 int run_need_tools(void);
+/* `run --tree PATH`: the kernel tree at PATH as a dir entry of ctx's kernels (added to them,
+ * named after the tree's folder, "linux-5.15.100"; a kernels.list entry of that name must
+ * name the same tree). NULL, said, when PATH is no kernel tree or the name is taken. */
+const struct kernel_entry *run_tree_entry(struct hb_ctx *ctx, const char *path);
+/* For the summary of kernel E: where apply wrote its series, and each feature whose spatch
+ * gave files up (its apply.json's not_examined), "  FEATURE: not examined: ...". */
+void run_print_apply_notes(const struct hb_ctx *ctx, const struct kernel_entry *e, FILE *f);
 
 #endif

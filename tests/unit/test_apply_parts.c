@@ -199,13 +199,34 @@ static void patch_header_is_sendable(void **state)
 {
 	(void)state;
 	const struct feature *f = feature_find("kallsyms_mode");
-	char *text = series_patch_text(f, "--- a/x\n+++ b/x\n", "Debian's linux-source-6.1 6.1.1-1");
-	assert_int_equal(strncmp(text, "Subject: [PATCH] kallsyms: ", 27), 0);
-	assert_non_null(strstr(text, "cocci/kallsyms_mode.cocci on Debian's linux-source-6.1 6.1.1-1.\n---\n--- a/x"));
+	char *text = series_patch_text(f, "--- a/x\n+++ b/x\n", "Debian's linux-source-6.1 6.1.1-1",
+				       NULL, NULL, 1, 0);
+	assert_int_equal(strncmp(text, "From ", 5), 0);
+	assert_non_null(strstr(text, "\nSubject: [PATCH] kallsyms: "));
+	assert_non_null(strstr(text, "cocci/kallsyms_mode.cocci on Debian's linux-source-6.1 6.1.1-1.\n---\n"));
+	assert_non_null(strstr(text, "\n\n--- a/x\n+++ b/x\n-- \nhardening-backport\n"));
 	free(text);
 	char *name = series_patch_name(2, f);
 	assert_string_equal(name, "0002-kallsyms_mode.patch");
 	free(name);
+}
+
+static void files_spatch_gave_up_on_are_named_in_the_message(void **state)
+{
+	(void)state;
+	const struct feature *f = feature_find("constify_ops");
+	char *text = series_patch_text(f, "--- a/x\n+++ b/x\n", "Linux 6.6.57",
+				       "not examined: 1 file timed out after 120 s "
+				       "(drivers/net/ethernet/realtek/r8125/r8125_n.c)",
+				       NULL, 4, 4);
+	assert_non_null(strstr(text, "cocci/constify_ops.cocci on Linux 6.6.57.\n\n"
+					   "spatch gave up on some files, which this patch may therefore "
+					   "miss:\nnot examined: 1 file timed out after 120 s "
+					   "(drivers/net/ethernet/realtek/r8125/r8125_n.c).\n---\n"));
+	free(text);
+	text = series_patch_text(f, "--- a/x\n+++ b/x\n", "Linux 6.6.57", NULL, NULL, 4, 4);
+	assert_null(strstr(text, "gave up"));
+	free(text);
 }
 
 static void diff_sections_are_sorted_by_path(void **state)
@@ -299,6 +320,7 @@ int main(void)
 		cmocka_unit_test(config_options_that_did_not_survive_are_listed),
 		cmocka_unit_test(config_option_younger_than_the_tree_is_not_required),
 		cmocka_unit_test(patch_header_is_sendable),
+		cmocka_unit_test(files_spatch_gave_up_on_are_named_in_the_message),
 		cmocka_unit_test(diff_sections_are_sorted_by_path),
 		cmocka_unit_test(diff_sections_of_dropped_files_are_left_out),
 		cmocka_unit_test(kconfig_option_goes_before_its_anchor),

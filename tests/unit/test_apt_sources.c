@@ -10,11 +10,12 @@
 #include "apt_sources.h"
 #include "fsutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static char uri[APT_URI_MAX];
+static struct apt_mirror m;
 
 /* apt-get indextargets --format APT_INDEXTARGETS_FORMAT, as apt prints it for
  *   deb http://mirror.example/debian-security bookworm-security main
@@ -24,15 +25,16 @@ static char uri[APT_URI_MAX];
 static void finds_the_main_archive(void **state)
 {
 	(void)state;
-	const char *text = "deb http://mirror.example/debian-security/ bookworm-security main\n"
-			   "deb http://mirror.example/debian-security/ bookworm-security main\n"
-			   "deb-src http://src.example/debian/ bookworm main\n"
-			   "deb http://mirror.example/debian/ bookworm main\n"
-			   "deb http://mirror.example/debian/ bookworm main\n"
-			   "deb http://mirror.example/debian/ bookworm contrib\n";
+	const char *text = "deb http://mirror.example/debian-security/ bookworm-security main /e:1\n"
+			   "deb http://mirror.example/debian-security/ bookworm-security main /e:1\n"
+			   "deb-src http://src.example/debian/ bookworm main /e:2\n"
+			   "deb http://mirror.example/debian/ bookworm main /e:3\n"
+			   "deb http://mirror.example/debian/ bookworm main /e:3\n"
+			   "deb http://mirror.example/debian/ bookworm contrib /e:3\n";
 	int targets = 0;
-	assert_true(apt_indextargets_find_mirror(text, uri, sizeof(uri), &targets));
-	assert_string_equal(uri, "http://mirror.example/debian");
+	assert_true(apt_indextargets_find_mirror(text, &m, &targets));
+	assert_string_equal(m.uri, "http://mirror.example/debian");
+	assert_string_equal(m.entry, "/e:3");
 	assert_int_equal(targets, 4); /* it stops at the first that fits */
 }
 
@@ -40,33 +42,31 @@ static void needs_deb_main_a_plain_suite_and_a_known_scheme(void **state)
 {
 	(void)state;
 	static const char *const no[] = {
-		"deb http://m.example/debian/ bookworm contrib\n",
-		"deb http://m.example/debian/ bookworm-updates main\n",
-		"deb http://m.example/debian/ bookworm-backports main\n",
-		"deb-src http://m.example/debian/ bookworm main\n",
-		"deb https://packages.example/apt/ cloud-sdk main\n",
-		"deb tor+http://m.example/debian/ bookworm main\n",
-		"deb http://m.example/flat/ ./ \n", /* a flat repository: no component */
-		"deb http://m.example/debian/ bookworm main extra\n",
+		"deb http://m.example/debian/ bookworm contrib /e:3\n",
+		"deb http://m.example/debian/ bookworm-updates main /e:3\n",
+		"deb http://m.example/debian/ bookworm-backports main /e:3\n",
+		"deb-src http://m.example/debian/ bookworm main /e:3\n",
+		"deb https://packages.example/apt/ cloud-sdk main /e:3\n",
+		"deb tor+http://m.example/debian/ bookworm main /e:3\n",
+		"deb http://m.example/flat/ ./  /e:1\n", /* flat: no component */
+		"deb http://m.example/debian/ bookworm main /e:1 extra\n",
+		"deb http://m.example/debian/ bookworm main\n", /* no entry */
 		"",
 	};
 	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
-		if (apt_indextargets_find_mirror(no[i], uri, sizeof(uri), NULL))
+		if (apt_indextargets_find_mirror(no[i], &m, NULL))
 			fail_msg("accepted: %s", no[i]);
 	int targets = -1;
-	assert_false(apt_indextargets_find_mirror("", uri, sizeof(uri), &targets));
+	assert_false(apt_indextargets_find_mirror("", &m, &targets));
 	assert_int_equal(targets, 0);
 	/* https and file URIs do, and sid, trixie, stable too */
-	assert_true(apt_indextargets_find_mirror("deb https://m.example/debian// sid main",
-						 uri, sizeof(uri), NULL));
-	assert_string_equal(uri, "https://m.example/debian");
-	assert_true(apt_indextargets_find_mirror("deb\tfile:/srv/debian/\tstable\tmain\n",
-						 uri, sizeof(uri), NULL));
-	assert_string_equal(uri, "file:/srv/debian");
-	/* a URI longer than the room for it is none */
-	char small[8];
-	assert_false(apt_indextargets_find_mirror("deb http://m.example/debian/ sid main\n", small,
-						  sizeof(small), NULL));
+	assert_true(apt_indextargets_find_mirror("deb https://m.example/debian// sid main /e:2",
+						 &m, NULL));
+	assert_string_equal(m.uri, "https://m.example/debian");
+	assert_true(apt_indextargets_find_mirror("deb\tfile:/srv/debian/\tstable\tmain\t/e.list:7\n",
+						 &m, NULL));
+	assert_string_equal(m.uri, "file:/srv/debian");
+	assert_string_equal(m.entry, "/e.list:7");
 }
 
 static char *make_etc(void)
@@ -108,9 +108,23 @@ static void asks_apt_about_the_sources_in_both_formats(void **state)
 	    "Types: deb deb-src\nURIs: http://mirror.example/debian/\n"
 	    "Suites: bookworm bookworm-updates\nComponents: main non-free-firmware\n"
 	    "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n");
-	if (apt_sources_find_mirror(etc, uri, sizeof(uri), err, sizeof(err)) != 0)
+	if (apt_sources_find_mirror(etc, &m, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
-	assert_string_equal(uri, "http://mirror.example/debian");
+	assert_string_equal(m.uri, "http://mirror.example/debian");
+	assert_non_null(strstr(m.entry, "/sources.list.d/debian.sources:1"));
+	assert_string_equal(m.options, "signed-by=/usr/share/keyrings/debian-archive-keyring.gpg");
+	/* a local archive the machine takes unsigned: its private entry is trusted too */
+	put(etc, "sources.list.d/debian.sources", "");
+	put(etc, "sources.list.d/local.list",
+	    "# a local archive\n\ndeb [ arch=amd64 trusted=yes ] file:/srv/fake sid main\n");
+	if (apt_sources_find_mirror(etc, &m, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_string_equal(m.uri, "file:/srv/fake");
+	assert_non_null(strstr(m.entry, "/sources.list.d/local.list:3"));
+	assert_string_equal(m.options, "trusted=yes");
+	char *line = apt_private_sources_text(&m, "sid");
+	assert_string_equal(line, "deb [trusted=yes] file:/srv/fake sid main\n");
+	free(line);
 	fs_remove_tree(etc);
 	free(etc);
 }
@@ -122,13 +136,69 @@ static void says_when_there_are_no_sources(void **state)
 		skip();
 	char *etc = make_etc();
 	char err[1024];
-	assert_int_equal(apt_sources_find_mirror(etc, uri, sizeof(uri), err, sizeof(err)), -1);
+	assert_int_equal(apt_sources_find_mirror(etc, &m, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no apt sources"));
 	put(etc, "sources.list", "deb http://x.example/ubuntu jammy main\n");
-	assert_int_equal(apt_sources_find_mirror(etc, uri, sizeof(uri), err, sizeof(err)), -1);
+	assert_int_equal(apt_sources_find_mirror(etc, &m, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "is Debian's main archive"));
 	fs_remove_tree(etc);
 	free(etc);
+}
+
+static void reads_the_trust_of_an_entry(void **state)
+{
+	(void)state;
+	char o[256];
+	const char *list = "deb http://a.example/debian sid main\n"
+			   "deb [trusted=yes] file:/srv/a sid main\n"
+			   "deb [arch=amd64 signed-by=/k/my.gpg] http://b.example/d sid main\n"
+			   "deb [signed-by=/k/a.gpg,/k/b.gpg trusted=no] http://c.example/d sid main\n"
+			   "deb-src [ trusted=yes ] http://d.example/d sid main\n";
+	assert_true(apt_source_trust_options(list, false, 1, o, sizeof(o)));
+	assert_string_equal(o, "");
+	assert_true(apt_source_trust_options(list, false, 2, o, sizeof(o)));
+	assert_string_equal(o, "trusted=yes");
+	assert_true(apt_source_trust_options(list, false, 3, o, sizeof(o)));
+	assert_string_equal(o, "signed-by=/k/my.gpg");
+	assert_true(apt_source_trust_options(list, false, 4, o, sizeof(o)));
+	assert_string_equal(o, ""); /* two keyrings, and trusted=no: none carried over */
+	assert_true(apt_source_trust_options(list, false, 5, o, sizeof(o)));
+	assert_string_equal(o, "trusted=yes");
+	assert_false(apt_source_trust_options(list, false, 9, o, sizeof(o)));
+	const char *deb822 = "# leading comment\n"
+			     "Types: deb\nURIs: http://a.example/debian\nSuites: sid\n"
+			     "Signed-By: /usr/share/keyrings/x.gpg\n"
+			     "\n\n# another\n"
+			     "Types: deb\nURIs: file:/srv/b\nSuites: sid\nComponents: main\n"
+			     "Trusted: yes\n"
+			     "\n"
+			     "Types: deb\nURIs: http://c.example/d\nSuites: sid\n"
+			     "Signed-By:\n -----BEGIN PGP PUBLIC KEY BLOCK-----\n .\n abc\n";
+	assert_true(apt_source_trust_options(deb822, true, 1, o, sizeof(o)));
+	assert_string_equal(o, "signed-by=/usr/share/keyrings/x.gpg");
+	assert_true(apt_source_trust_options(deb822, true, 2, o, sizeof(o)));
+	assert_string_equal(o, "trusted=yes");
+	assert_true(apt_source_trust_options(deb822, true, 3, o, sizeof(o)));
+	assert_string_equal(o, ""); /* a key inline: Debian's keyring instead */
+	assert_false(apt_source_trust_options(deb822, true, 4, o, sizeof(o)));
+}
+
+static void private_sources_keep_the_entry_trust(void **state)
+{
+	(void)state;
+	struct apt_mirror mm = { .uri = "http://m.example/debian", .options = "" };
+	char *line = apt_private_sources_text(&mm, "sid");
+	assert_string_equal(line, "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] "
+				  "http://m.example/debian sid main\n");
+	free(line);
+	snprintf(mm.options, sizeof(mm.options), "signed-by=/k/my.gpg");
+	line = apt_private_sources_text(&mm, "trixie");
+	assert_string_equal(line, "deb [signed-by=/k/my.gpg] http://m.example/debian trixie main\n");
+	free(line);
+	snprintf(mm.options, sizeof(mm.options), "signed-by=/k/my.gpg trusted=yes");
+	line = apt_private_sources_text(&mm, "sid");
+	assert_string_equal(line, "deb [trusted=yes] http://m.example/debian sid main\n");
+	free(line);
 }
 
 static void private_conf_keeps_the_machine_sources_out(void **state)
@@ -150,6 +220,8 @@ int main(void)
 		cmocka_unit_test(needs_deb_main_a_plain_suite_and_a_known_scheme),
 		cmocka_unit_test(asks_apt_about_the_sources_in_both_formats),
 		cmocka_unit_test(says_when_there_are_no_sources),
+		cmocka_unit_test(reads_the_trust_of_an_entry),
+		cmocka_unit_test(private_sources_keep_the_entry_trust),
 		cmocka_unit_test(private_conf_keeps_the_machine_sources_out),
 	};
 	return cmocka_run_group_tests_name("apt_sources", tests, NULL, NULL);

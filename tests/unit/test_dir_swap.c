@@ -98,7 +98,7 @@ static void series_write_swaps_the_series_folder(void **state)
 		results[i].outcome = OUTCOME_NOT_APPLICABLE;
 	results[0].outcome = OUTCOME_CHANGED;
 	results[0].diff = "--- a/f.c\n+++ b/f.c\n@@ -1 +1 @@\n-a\n+b\n";
-	assert_int_equal(series_write(dir, results, 1u, "Linux 6.1.0"), 1);
+	assert_int_equal(series_write(dir, results, 1u, "Linux 6.1.0", NULL), 1);
 	char *name = series_patch_name(1, &features[0]);
 	assert_true(has(dir, name));
 	assert_false(has(dir, "0001-stale.patch"));
