@@ -10,19 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool is_c_file(const char *f)
-{
-	size_t len = strlen(f);
-	return len > 2 && strcmp(f + len - 2, ".c") == 0;
-}
-
-static void free_list(char **list)
-{
-	for (char **p = list; p && *p; p++)
-		free(*p);
-	free(list);
-}
-
 char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_diff,
 		   const char *dir, struct verify_counts *counts)
 {
@@ -41,7 +28,7 @@ char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_dif
 		/* An old tree the machine's compiler cannot prepare: the grammar's proof
 		 * stands alone, and the summary says so. */
 		for (char **f = files; *f; f++)
-			counts->unverified += is_c_file(*f);
+			counts->unverified += fs_is_c_file(*f);
 		msg_warn("the changed files cannot be compiled here: make prepare failed on "
 			 "allmodconfig (log: %s); the change is kept as the rule proved it", log);
 		kept = strdup(c_diff);
@@ -53,7 +40,7 @@ char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_dif
 		goto out;
 	}
 	for (char **f = files; *f; f++) {
-		if (!is_c_file(*f))
+		if (!fs_is_c_file(*f))
 			continue;
 		char *error;
 		enum allmod_result r = allmod_compile(ctx, &t, *f, work, NULL, &error);
@@ -75,8 +62,8 @@ char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_dif
 	}
 	kept = diff_without_files(c_diff, drop);
 out:
-	free_list(drop);
-	free_list(files);
+	fs_free_list(drop);
+	fs_free_list(files);
 	allmod_tree_free(&t);
 	free(patch);
 	free(log);

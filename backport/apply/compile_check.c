@@ -35,8 +35,7 @@ char **compile_check_files(const char *series_dir, unsigned mask)
 				continue;
 			char **files = worktree_diff_files(text);
 			for (char **f = files; *f; f++) {
-				size_t len = strlen(*f);
-				if (len > 2 && !strcmp(*f + len - 2, ".c")) {
+				if (fs_is_c_file(*f)) {
 					out = xrealloc(out, (n + 2) * sizeof(char *));
 					out[n++] = *f;
 					out[n] = NULL;

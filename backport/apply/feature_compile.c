@@ -79,19 +79,6 @@ bool diff_changes_only_strings(const char *section)
 	return only;
 }
 
-static bool is_c_file(const char *f)
-{
-	size_t len = strlen(f);
-	return len > 2 && strcmp(f + len - 2, ".c") == 0;
-}
-
-static void free_list(char **list)
-{
-	for (char **p = list; p && *p; p++)
-		free(*p);
-	free(list);
-}
-
 static bool checked_here(const struct feature *f, const struct feature_result *r)
 {
 	return r->outcome == OUTCOME_CHANGED && r->diff && !f->compiler_decides;
@@ -111,8 +98,8 @@ static char *diff_of_file(const char *diff, const char *file)
 		drop[n] = NULL;
 	}
 	char *only = diff_without_files(diff, drop);
-	free_list(drop);
-	free_list(all);
+	fs_free_list(drop);
+	fs_free_list(all);
 	return only;
 }
 
@@ -127,7 +114,7 @@ static struct changed_file *changed_files(unsigned mask, const struct feature_re
 			continue;
 		char **files = worktree_diff_files(results[i].diff);
 		for (char **f = files; *f; f++) {
-			if (!is_c_file(*f))
+			if (!fs_is_c_file(*f))
 				continue;
 			size_t k = 0;
 			while (k < n && strcmp(out[k].path, *f) != 0)
@@ -141,7 +128,7 @@ static struct changed_file *changed_files(unsigned mask, const struct feature_re
 			out[k].code |= !diff_changes_only_strings(section);
 			free(section);
 		}
-		free_list(files);
+		fs_free_list(files);
 	}
 	*count = n;
 	return out;

@@ -277,3 +277,16 @@ bool fs_on_path(const char *program)
 	free(copy);
 	return found;
 }
+
+bool fs_is_c_file(const char *path)
+{
+	size_t len = strlen(path);
+	return len > 2 && strcmp(path + len - 2, ".c") == 0;
+}
+
+void fs_free_list(char **list)
+{
+	for (char **p = list; p && *p; p++)
+		free(*p);
+	free(list);
+}

@@ -15,6 +15,10 @@ int fs_mkdir_p(const char *path, unsigned mode);
 /* rm -rf, making read-only directories writable first; 0 or -1. */
 int fs_remove_tree(const char *path);
 bool fs_exists(const char *path);
+/* Is PATH a C source file (ends in ".c")? */
+bool fs_is_c_file(const char *path);
+/* Frees a NULL-terminated array of malloc'd strings and the array (NULL: nothing). */
+void fs_free_list(char **list);
 bool fs_is_dir(const char *path);
 /* Seconds since PATH was modified, or -1 when it does not exist. */
 double fs_age_seconds(const char *path);

@@ -7,22 +7,13 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "test_files.h"
+
 #include "fsutil.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static void put(const char *dir, const char *file, const char *text)
-{
-	char *path = fs_join(dir, file);
-	char *parent = strdup(path);
-	*strrchr(parent, '/') = '\0';
-	assert_int_equal(fs_mkdir_p(parent, 0755), 0);
-	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0);
-	free(parent);
-	free(path);
-}
 
 /* A tree of VERSION.PATCHLEVEL with the top-level Kconfig or not. */
 static char *tree(const char *makefile, bool top_kconfig)

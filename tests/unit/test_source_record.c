@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "test_files.h"
+
 #include "build_seat.h"
 #include "fsutil.h"
 #include "source_record.h"
@@ -16,17 +18,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static void put(const char *dir, const char *file, const char *text)
-{
-	char *path = fs_join(dir, file);
-	char *parent = strdup(path);
-	*strrchr(parent, '/') = '\0';
-	fs_mkdir_p(parent, 0755);
-	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0);
-	free(parent);
-	free(path);
-}
 
 static char *read_in(const char *dir, const char *file)
 {

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "test_files.h"
+
 #include "apply.h"
 #include "apply_record.h"
 #include "ctx.h"
@@ -23,17 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static void put(const char *dir, const char *file, const char *text)
-{
-	char *path = fs_join(dir, file);
-	char *parent = strdup(path);
-	*strrchr(parent, '/') = '\0';
-	fs_mkdir_p(parent, 0755);
-	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0);
-	free(parent);
-	free(path);
-}
 
 /* The least a kernel tree has (fs_is_kernel_tree), at version 5.15.100. */
 static char *fake_tree(void)

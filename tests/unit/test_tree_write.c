@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "test_files.h"
+
 #include "fnv_hash.h"
 #include "fsutil.h"
 #include "tree_commit.h"
@@ -36,17 +38,6 @@ struct fixture {
 	struct tree_change changes[8];
 	size_t n;
 };
-
-static void put(const char *dir, const char *file, const char *text)
-{
-	char *path = fs_join(dir, file);
-	char *parent = strdup(path);
-	*strrchr(parent, '/') = '\0';
-	assert_int_equal(fs_mkdir_p(parent, 0755), 0);
-	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0);
-	free(parent);
-	free(path);
-}
 
 /* FILE changes from OLD (NULL: a rule adds it) in the tree to NEW (NULL: a rule removes it). */
 static void change(struct fixture *fx, const char *file, const char *old, const char *new)

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Unit tests' helper: files written into a scratch tree. Include after <cmocka.h>. */
+#ifndef HB_TEST_FILES_H
+#define HB_TEST_FILES_H
+
+#include "fsutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* DIR/FILE holds TEXT, its folders made as needed. */
+static inline void put(const char *dir, const char *file, const char *text)
+{
+	char *path = fs_join(dir, file);
+	char *parent = strdup(path);
+	*strrchr(parent, '/') = '\0';
+	assert_int_equal(fs_mkdir_p(parent, 0755), 0);
+	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0);
+	free(parent);
+	free(path);
+}
+
+#endif
