@@ -5,7 +5,7 @@
 #   make matrix     the main job on every kernel, with reports (KERNELS=A,B JOBS=N)
 #   make check      every test there is
 #   make unit       C unit tests only (cmocka)
-#   make golden     golden tests of the semantic patches only
+#   make golden     golden tests of the semantic patches, and which files spatch parses for each
 #   make reports    tests of the matrix reports and the CI configurations (no kernel)
 #   make write-tests  tests of apply PATH's write into a tree: kill, rollback, resume (no kernel)
 #   make fetch-tests  fetch and the patch tests on a local fake Debian archive: a new upload is
@@ -71,6 +71,7 @@ unit: $(BUILD)/backport $(UNIT_BIN)
 
 golden:
 	scripts/golden-tests
+	scripts/cocci-words-tests
 
 reports: driver
 	scripts/report-tests

@@ -35,7 +35,24 @@
 virtual patch
 virtual report
 
-@kallsyms_mode depends on patch@
+// Which files spatch parses at all: only those that call proc_create() or
+// create_proc_entry().  Every rule below depends on km_file, a script whose
+// words are only these two (scripts/cocci-words-tests checks it); the
+// rules' own words would let S_IRUGO alone, in thousands of files of the
+// trees before 4.x (module_param(..., S_IRUGO)), make spatch parse a file.
+@km_w@
+@@
+(
+ proc_create(...)
+|
+ create_proc_entry(...)
+)
+
+@script:python km_file depends on km_w@
+@@
+pass
+
+@kallsyms_mode depends on km_file && patch@
 expression parent, ops;
 @@
 (
@@ -60,7 +77,7 @@ expression parent, ops;
  	, parent)
 )
 
-@kallsyms_call depends on report@
+@kallsyms_call depends on km_file && report@
 expression mode, parent, ops;
 position p;
 @@
@@ -70,7 +87,7 @@ position p;
  create_proc_entry@p("kallsyms", mode, parent)
 )
 
-@script:python depends on report@
+@script:python depends on km_file && report@
 mode << kallsyms_call.mode;
 p << kallsyms_call.p;
 @@

@@ -164,23 +164,60 @@
 virtual patch
 virtual report
 
+// Which files spatch parses at all.  Before parsing a file, spatch greps
+// it for the words the rules need; every rule below depends on mr_file,
+// a script whose words are only these (a script's own dependencies make
+// its words, and rules that depend on a script add none), so a file that
+// names none of them is not parsed: spatch --dir over a whole tree parses
+// a handful of files.  Without this gate the query spatch builds from
+// the many rules below grows past its limit and it parses every file.
+// scripts/cocci-words-tests checks it for every rule.
+@mr_w_md@
+@@
+modules_disabled
+
+@mr_w_md_decl@
+@@
+int modules_disabled;
+
+@mr_w_mutex@
+type T;
+@@
+extern T module_mutex;
+
+@mr_w_kmod@
+@@
+__request_module(...) { ... }
+
+@mr_w_crypto@
+@@
+struct cryptomgr_param { ... };
+
+@mr_w_tipc@
+@@
+tipc_crypto_key_rcv(...) { ... }
+
+@script:python mr_file depends on mr_w_md || mr_w_md_decl || mr_w_mutex || mr_w_kmod || mr_w_crypto || mr_w_tipc@
+@@
+pass
+
 // ------------------------------------------------------------------
 // ctl_table entry, right after modules_disabled's
 // ------------------------------------------------------------------
 
-@mr_entry@
+@mr_entry depends on mr_file@
 type T;
 identifier t;
 position p;
 @@
 T t[] = { ..., { .procname = "modules_restrict"@p, ... }, ... };
 
-@script:python depends on report@
+@script:python depends on mr_file && report && mr_entry@
 p << mr_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: present already (sysctl entry)")
 
-@md_entry depends on !mr_entry@
+@md_entry depends on mr_file && !mr_entry@
 type T;
 identifier t;
 symbol modules_disabled;
@@ -188,7 +225,7 @@ position p;
 @@
 T t[] = { ..., { .data = &modules_disabled@p, ... }, ... };
 
-@style_new@
+@style_new depends on mr_file@
 type md_entry.T;
 identifier md_entry.t;
 symbol SYSCTL_ONE;
@@ -196,7 +233,7 @@ position md_entry.p;
 @@
 T t[] = { ..., { .data = &modules_disabled@p, .extra1 = SYSCTL_ONE, ... }, ... };
 
-@style_old depends on !style_new@
+@style_old depends on mr_file && !style_new@
 type md_entry.T;
 identifier md_entry.t;
 symbol one;
@@ -204,11 +241,11 @@ position md_entry.p;
 @@
 T t[] = { ..., { .data = &modules_disabled@p, .extra1 = &one, ... }, ... };
 
-@has_handler@
+@has_handler depends on mr_file@
 @@
 modules_restrict_sysctl(...) { ... }
 
-@dointvec_sig@
+@dointvec_sig depends on mr_file@
 identifier t1, w, b, l, pp;
 type T1, T2;
 @@
@@ -216,19 +253,19 @@ int proc_dointvec_minmax(T1 t1, int w, T2 b, size_t *l, loff_t *pp) { ... }
 
 // SYSCTL_TWO is named only where the tree has it: the file names it
 // itself, or shows a version that has it (see the header).
-@two_named depends on style_new@
+@two_named depends on mr_file && style_new@
 symbol SYSCTL_TWO;
 @@
 SYSCTL_TWO
 
-@two_const_sig depends on style_new@
+@two_const_sig depends on mr_file && style_new@
 identifier t1, w, b, l, pp;
 type T2;
 @@
 int proc_dointvec_minmax(const struct ctl_table *t1, int w, T2 b, size_t *l, loff_t *pp) { ... }
 
 // The file's own "two" (2.6.x to 5.16)
-@has_two depends on style_new || style_old@
+@has_two depends on mr_file && (style_new || style_old)@
 symbol two;
 @@
 (
@@ -242,37 +279,37 @@ int two = ...;
 //   two_own:   the file's own "two";
 //   two_local: a "static int __maybe_unused modules_restrict_two = 2;" added
 //              before the handler.
-@script:python depends on report && style_new && (two_named || two_const_sig || !dointvec_sig)@
+@script:python depends on mr_file && ((report && style_new && (two_named || two_const_sig || !dointvec_sig)) && md_entry)@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (SYSCTL_ZERO..SYSCTL_TWO) after modules_disabled")
 
-@script:python depends on report && style_new && !two_named && !two_const_sig && dointvec_sig && has_two@
+@script:python depends on mr_file && report && style_new && !two_named && !two_const_sig && dointvec_sig && has_two && md_entry@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (SYSCTL_ZERO..&two: this file names no SYSCTL_TWO) after modules_disabled")
 
-@script:python depends on report && style_new && !two_named && !two_const_sig && dointvec_sig && !has_two@
+@script:python depends on mr_file && report && style_new && !two_named && !two_const_sig && dointvec_sig && !has_two && md_entry@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (SYSCTL_ZERO..&modules_restrict_two, a static int added before the handler: this file names no SYSCTL_TWO and has no two) after modules_disabled")
 
-@script:python depends on report && style_old && has_two@
+@script:python depends on mr_file && report && style_old && has_two && md_entry@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (&zero..&two) after modules_disabled")
 
-@script:python depends on report && style_old && !has_two@
+@script:python depends on mr_file && report && style_old && !has_two && md_entry@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the sysctl entry (&zero..&modules_restrict_two, a static int added before the handler: this file has no two) after modules_disabled")
 
-@script:python depends on report && !style_new && !style_old@
+@script:python depends on mr_file && report && !style_new && !style_old && md_entry@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: incomplete: no sysctl entry (the modules_disabled entry of this table has neither .extra1 = SYSCTL_ONE nor .extra1 = &one, so the bounds style is unknown)")
 
-@script:python depends on report && (style_new || style_old) && !has_handler@
+@script:python depends on mr_file && ((report && (style_new || style_old) && !has_handler) && md_entry)@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the handler modules_restrict_sysctl() before this table")
@@ -292,32 +329,32 @@ def mr_entry_text(lo, hi):
         '.extra1\t\t= %s' % lo,
         '.extra2\t\t= %s' % hi]) + ",\n"
 
-@script:python mk_new depends on patch && style_new && (two_named || two_const_sig || !dointvec_sig)@
+@script:python mk_new depends on mr_file && (patch && style_new && (two_named || two_const_sig || !dointvec_sig))@
 ent;
 @@
 coccinelle.ent = cocci.make_ident(mr_entry_text("SYSCTL_ZERO", "SYSCTL_TWO"))
 
-@script:python mk_new_own depends on patch && style_new && !two_named && !two_const_sig && dointvec_sig && has_two@
+@script:python mk_new_own depends on mr_file && patch && style_new && !two_named && !two_const_sig && dointvec_sig && has_two@
 ent;
 @@
 coccinelle.ent = cocci.make_ident(mr_entry_text("SYSCTL_ZERO", "&two"))
 
-@script:python mk_new_local depends on patch && style_new && !two_named && !two_const_sig && dointvec_sig && !has_two@
+@script:python mk_new_local depends on mr_file && patch && style_new && !two_named && !two_const_sig && dointvec_sig && !has_two@
 ent;
 @@
 coccinelle.ent = cocci.make_ident(mr_entry_text("SYSCTL_ZERO", "&modules_restrict_two"))
 
-@script:python mk_old_own depends on patch && style_old && has_two@
+@script:python mk_old_own depends on mr_file && patch && style_old && has_two@
 ent;
 @@
 coccinelle.ent = cocci.make_ident(mr_entry_text("&zero", "&two"))
 
-@script:python mk_old_local depends on patch && style_old && !has_two@
+@script:python mk_old_local depends on mr_file && patch && style_old && !has_two@
 ent;
 @@
 coccinelle.ent = cocci.make_ident(mr_entry_text("&zero", "&modules_restrict_two"))
 
-@add_entry_new depends on patch@
+@add_entry_new depends on mr_file && patch@
 type md_entry.T;
 identifier md_entry.t;
 identifier mk_new.ent;
@@ -327,7 +364,7 @@ T t[] = { ...,
 + { ent },
   ... };
 
-@add_entry_new_own depends on patch@
+@add_entry_new_own depends on mr_file && patch@
 type md_entry.T;
 identifier md_entry.t;
 identifier mk_new_own.ent;
@@ -337,7 +374,7 @@ T t[] = { ...,
 + { ent },
   ... };
 
-@add_entry_new_local depends on patch@
+@add_entry_new_local depends on mr_file && patch@
 type md_entry.T;
 identifier md_entry.t;
 identifier mk_new_local.ent;
@@ -347,7 +384,7 @@ T t[] = { ...,
 + { ent },
   ... };
 
-@add_entry_old_own depends on patch@
+@add_entry_old_own depends on mr_file && patch@
 type md_entry.T;
 identifier md_entry.t;
 identifier mk_old_own.ent;
@@ -357,7 +394,7 @@ T t[] = { ...,
 + { ent },
   ... };
 
-@add_entry_old_local depends on patch@
+@add_entry_old_local depends on mr_file && patch@
 type md_entry.T;
 identifier md_entry.t;
 identifier mk_old_local.ent;
@@ -371,7 +408,7 @@ T t[] = { ...,
 // handler, just before that table
 // ------------------------------------------------------------------
 
-@add_handler_sig depends on patch && (style_new || style_old) && !has_handler@
+@add_handler_sig depends on mr_file && (patch && (style_new || style_old) && !has_handler)@
 type dointvec_sig.T1, dointvec_sig.T2;
 type md_entry.T;
 identifier md_entry.t;
@@ -408,7 +445,7 @@ declarer name DEFINE_MUTEX;
 +
  T t[] = { ... };
 
-@add_handler_cur depends on patch && (style_new || style_old) && !has_handler && !dointvec_sig@
+@add_handler_cur depends on mr_file && (patch && (style_new || style_old) && !has_handler && !dointvec_sig)@
 type md_entry.T;
 identifier md_entry.t;
 declarer name DEFINE_MUTEX;
@@ -448,7 +485,7 @@ declarer name DEFINE_MUTEX;
 // definition, right after modules_disabled's
 // ------------------------------------------------------------------
 
-@mr_def@
+@mr_def depends on mr_file@
 position p;
 symbol modules_restrict;
 @@
@@ -460,12 +497,12 @@ int modules_restrict@p;
 int modules_restrict@p = ...;
 )
 
-@script:python depends on report@
+@script:python depends on mr_file && report && mr_def@
 p << mr_def.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: present already (definition)")
 
-@md_def depends on !mr_def@
+@md_def depends on mr_file && !mr_def@
 position p;
 @@
 (
@@ -476,12 +513,12 @@ int modules_disabled@p;
 int modules_disabled@p = ...;
 )
 
-@script:python depends on report@
+@script:python depends on mr_file && report && md_def@
 p << md_def.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would define int modules_restrict after modules_disabled")
 
-@add_def depends on patch@
+@add_def depends on mr_file && patch@
 position md_def.p;
 @@
 (
@@ -507,57 +544,57 @@ position md_def.p;
 // nearly every object of the kernel includes.
 // ------------------------------------------------------------------
 
-@mr_decl@
+@mr_decl depends on mr_file@
 position p;
 @@
 extern int modules_restrict@p;
 
-@script:python depends on report@
+@script:python depends on mr_file && report && mr_decl@
 p << mr_decl.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: present already (extern declaration)")
 
-@md_decl depends on !mr_decl@
+@md_decl depends on mr_file && !mr_decl@
 position p;
 @@
 extern int modules_disabled@p;
 
 // include/linux/module.h, which up to 2.6.35 declares module_mutex but not
 // modules_disabled, is not that header: it defines struct module.
-@public_hdr depends on !mr_decl && !md_decl@
+@public_hdr depends on mr_file && !mr_decl && !md_decl@
 @@
 struct module { ... };
 
-@internal_hdr depends on !mr_decl && !md_decl && !public_hdr@
+@internal_hdr depends on mr_file && !mr_decl && !md_decl && !public_hdr@
 symbol module_mutex;
 type T;
 position p;
 @@
 extern T module_mutex@p;
 
-@mp_decl depends on internal_hdr@
+@mp_decl depends on mr_file && internal_hdr@
 symbol modprobe_path;
 position p;
 @@
 extern char modprobe_path@p[];
 
-@script:python depends on report@
+@script:python depends on mr_file && report && mp_decl@
 p << mp_decl.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after modprobe_path")
 
-@script:python depends on report && !mp_decl@
+@script:python depends on mr_file && report && !mp_decl && internal_hdr@
 p << internal_hdr.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after module_mutex")
 
-@add_decl_internal depends on patch@
+@add_decl_internal depends on mr_file && patch@
 position mp_decl.p;
 @@
  extern char modprobe_path@p[];
 +extern int modules_restrict;
 
-@add_decl_mutex depends on patch && internal_hdr && !mp_decl@
+@add_decl_mutex depends on mr_file && patch && internal_hdr && !mp_decl@
 type internal_hdr.T;
 @@
  extern T module_mutex;
@@ -567,7 +604,7 @@ type internal_hdr.T;
 // load/unload permission checks
 // ------------------------------------------------------------------
 
-@perm_done@
+@perm_done depends on mr_file@
 expression E;
 statement S;
 position p;
@@ -581,34 +618,34 @@ if@p (E || modules_disabled || modules_restrict == 2) S
 @@
 perm_checks = {}
 
-@script:python@
+@script:python depends on mr_file && perm_done@
 p << perm_done.p;
 @@
 perm_checks[p[0].file] = perm_checks.get(p[0].file, 0) + 1
 
-@script:python depends on report@
+@script:python depends on mr_file && report && perm_done@
 p << perm_done.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: present already (load/unload check)")
 
-@perm@
+@perm depends on mr_file@
 expression E;
 statement S;
 position p;
 @@
 if@p (E || modules_disabled) S
 
-@script:python@
+@script:python depends on mr_file && perm@
 p << perm.p;
 @@
 perm_checks[p[0].file] = perm_checks.get(p[0].file, 0) + 1
 
-@script:python depends on report@
+@script:python depends on mr_file && report && perm@
 p << perm.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would also refuse when modules_restrict == 2")
 
-@add_perm depends on patch@
+@add_perm depends on mr_file && patch@
 expression perm.E;
 statement perm.S;
 position perm.p;
@@ -621,30 +658,30 @@ position perm.p;
 // __request_module(): root only when modules_restrict is set
 // ------------------------------------------------------------------
 
-@kmod_done@
+@kmod_done depends on mr_file@
 position p;
 @@
 __request_module@p(...) { <+... modules_restrict ...+> }
 
-@script:python depends on report@
+@script:python depends on mr_file && report && kmod_done@
 p << kmod_done.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: present already (__request_module check)")
 
-@kmod_fn depends on !kmod_done@
+@kmod_fn depends on mr_file && !kmod_done@
 position p;
 @@
 __request_module@p(...) { ... }
 
 // The kuid_t form where the file shows a kernel of 4.13 on (its throttle,
 // kmod_concurrent_max, replaced max_modprobes in 4.13; kuid_t is 3.5 on).
-@kmod_kuid depends on kmod_fn@
+@kmod_kuid depends on mr_file && kmod_fn@
 symbol kmod_concurrent_max;
 @@
 __request_module(...) { <+... kmod_concurrent_max ...+> }
 
 // Anchor: the LSM hook and its check, whatever the hook's arguments
-@kmod_hook depends on kmod_fn@
+@kmod_hook depends on mr_file && kmod_fn@
 identifier ret;
 position p;
 @@
@@ -658,7 +695,7 @@ __request_module(...)
 }
 
 // Else: the check of the name's length (every version)
-@kmod_len depends on kmod_fn && !kmod_hook@
+@kmod_len depends on mr_file && kmod_fn && !kmod_hook@
 identifier ret;
 position p;
 @@
@@ -670,39 +707,39 @@ __request_module(...)
   ...
 }
 
-@script:python depends on report && kmod_kuid@
+@script:python depends on mr_file && report && kmod_kuid && kmod_hook@
 p << kmod_hook.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (kuid_t check), after the LSM hook")
 
-@script:python depends on report && !kmod_kuid@
+@script:python depends on mr_file && report && !kmod_kuid && kmod_hook@
 p << kmod_hook.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (uid_t or kuid_t check, as the tree's GLOBAL_ROOT_UID decides), after the LSM hook")
 
-@script:python depends on report && kmod_kuid@
+@script:python depends on mr_file && report && kmod_kuid && kmod_len@
 p << kmod_len.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (kuid_t check), after the length check of the module name (no LSM hook of the known shape)")
 
-@script:python depends on report && !kmod_kuid@
+@script:python depends on mr_file && report && !kmod_kuid && kmod_len@
 p << kmod_len.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (uid_t or kuid_t check, as the tree's GLOBAL_ROOT_UID decides), after the length check of the module name (no LSM hook of the known shape)")
 
-@script:python depends on report && !kmod_hook && !kmod_len@
+@script:python depends on mr_file && report && !kmod_hook && !kmod_len && kmod_fn@
 p << kmod_fn.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: incomplete: no autoload check (neither \"ret = security_kernel_module_request(...); if (ret) return ret;\" nor \"if (ret >= MODULE_NAME_LEN) return -ENAMETOOLONG;\" in __request_module())")
 
 // The boot parameter, in kmod.c (built whenever modules are): before __request_module().
-@script:python depends on report && (kmod_hook || kmod_len)@
+@script:python depends on mr_file && ((report && (kmod_hook || kmod_len)) && kmod_fn)@
 p << kmod_fn.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the boot parameter modules_restrict=N before __request_module()")
 
 // 2.6.x to 4.12: the tree decides at compile time (see the header)
-@add_kmod_nonroot depends on patch && (kmod_hook || kmod_len) && !kmod_kuid@
+@add_kmod_nonroot depends on mr_file && (patch && (kmod_hook || kmod_len) && !kmod_kuid)@
 typedef bool;
 @@
 +static bool modules_restrict_nonroot(void)
@@ -721,7 +758,7 @@ typedef bool;
 // added in front of it: spatch takes the indentation step of added code
 // from the function that follows, and a __request_module() of 2.6.x to
 // 3.3 continues its envp[] initializer with four tabs.
-@add_boot_param depends on patch && kmod_kuid && (kmod_hook || kmod_len)@
+@add_boot_param depends on mr_file && (patch && kmod_kuid && (kmod_hook || kmod_len))@
 attribute name __init;
 declarer name __setup;
 @@
@@ -739,7 +776,7 @@ declarer name __setup;
 +
  __request_module(...) { ... }
 
-@add_boot_param_helper depends on patch && !kmod_kuid && (kmod_hook || kmod_len)@
+@add_boot_param_helper depends on mr_file && (patch && !kmod_kuid && (kmod_hook || kmod_len))@
 attribute name __init;
 declarer name __setup;
 @@
@@ -757,7 +794,7 @@ declarer name __setup;
 +
  modules_restrict_nonroot(...) { ... }
 
-@add_kmod_kuid depends on patch && kmod_kuid@
+@add_kmod_kuid depends on mr_file && patch && kmod_hook && kmod_kuid@
 identifier kmod_hook.ret;
 @@
 __request_module(...)
@@ -772,7 +809,7 @@ __request_module(...)
   ...
 }
 
-@add_kmod_nonroot_hook depends on patch && !kmod_kuid@
+@add_kmod_nonroot_hook depends on mr_file && patch && kmod_hook && !kmod_kuid@
 identifier kmod_hook.ret;
 @@
 __request_module(...)
@@ -786,7 +823,7 @@ __request_module(...)
   ...
 }
 
-@add_kmod_kuid_len depends on patch && kmod_kuid@
+@add_kmod_kuid_len depends on mr_file && patch && kmod_len && kmod_kuid@
 identifier kmod_len.ret;
 @@
 __request_module(...)
@@ -800,7 +837,7 @@ __request_module(...)
   ...
 }
 
-@add_kmod_nonroot_len depends on patch && !kmod_kuid@
+@add_kmod_nonroot_len depends on mr_file && patch && kmod_len && !kmod_kuid@
 identifier kmod_len.ret;
 @@
 __request_module(...)
@@ -836,7 +873,7 @@ def mr_is_extern(pos):
         return False
     return "extern" in lines[line - 1][:int(pos.column)].split()
 
-@md_defined@
+@md_defined depends on mr_file@
 position p : script:python() { not mr_is_extern(p[0]) };
 @@
 (
@@ -845,7 +882,7 @@ int modules_disabled@p;
 int modules_disabled@p = ...;
 )
 
-@script:python depends on report@
+@script:python depends on mr_file && report && md_defined@
 p << md_defined.p;
 @@
 if perm_checks.get(p[0].file, 0) < 2:
@@ -853,46 +890,46 @@ if perm_checks.get(p[0].file, 0) < 2:
 
 // Read from the file's text rather than matched as "#include": a rule that
 // names no identifier would make spatch parse every file of a tree.
-@script:python kmod_local depends on kmod_hook || kmod_len@
+@script:python kmod_local depends on mr_file && ((kmod_hook || kmod_len) && kmod_fn)@
 p << kmod_fn.p;
 @@
 with open(p[0].file, errors="replace") as kmod_file:
     if '#include "internal.h"' in kmod_file.read():
         cocci.include_match(False)
 
-@mp_def@
+@mp_def depends on mr_file@
 symbol modprobe_path;
 position p;
 @@
 char modprobe_path@p[...] = ...;
 
-@script:python depends on report && kmod_local && !md_defined && !mr_decl@
+@script:python depends on mr_file && report && kmod_local && !md_defined && !mr_decl && mp_def@
 p << mp_def.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict after modprobe_path (kmod.c)")
 
-@script:python depends on report && kmod_local && !md_defined && !mr_decl && !mp_def@
+@script:python depends on mr_file && report && kmod_local && !md_defined && !mr_decl && !mp_def && kmod_fn@
 p << kmod_fn.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: incomplete: no declaration of modules_restrict for __request_module() (no \"char modprobe_path[...] = ...;\" to put it after, and no #include \"internal.h\")")
 
-@add_kmod_extern depends on patch && kmod_local && !md_defined && !mr_decl@
+@add_kmod_extern depends on mr_file && patch && kmod_local && !md_defined && !mr_decl@
 @@
  char modprobe_path[...] = ...;
 +extern int modules_restrict;
 
-@script:python depends on report && md_entry && (style_new || style_old) && !md_defined && !mr_decl@
+@script:python depends on mr_file && (report && md_entry && (style_new || style_old) && !md_defined && !mr_decl)@
 p << md_entry.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would declare extern int modules_restrict before the handler")
 
-@add_sysctl_extern depends on patch && md_entry && !md_defined && !mr_decl@
+@add_sysctl_extern depends on mr_file && patch && md_entry && !md_defined && !mr_decl@
 @@
 +extern int modules_restrict;
 +
  static int modules_restrict_sysctl(...) { ... }
 
-@add_local_two depends on patch && (mk_new_local || mk_old_local)@
+@add_local_two depends on mr_file && (patch && (mk_new_local || mk_old_local))@
 attribute name __maybe_unused;
 @@
 +static int __maybe_unused modules_restrict_two = 2;
@@ -904,12 +941,16 @@ attribute name __maybe_unused;
 // credentials of the task that asked for the algorithm
 // ------------------------------------------------------------------
 
-@ab_done@
+@ab_file depends on mr_file@
+@@
+struct cryptomgr_param { ... };
+
+@ab_done depends on mr_file && ab_file@
 position p;
 @@
 struct cryptomgr_param@p { ... const struct cred *cred; ... };
 
-@script:python depends on report@
+@script:python depends on mr_file && report && ab_done@
 p << ab_done.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: present already (crypto manager threads carry their requester's credentials)")
@@ -920,7 +961,7 @@ coccilib.report.print_report(p[0], "modules_restrict: present already (crypto ma
 // pair for the same function is what the changes below work on.  The thread's pieces are
 // matched as statements, not as a whole function: 2.6.x's cryptomgr_probe() ends in a
 // label after module_put_and_exit(), so no path of its body reaches the closing brace.
-@ab_sched depends on !ab_done@
+@ab_sched depends on mr_file && ab_file && !ab_done@
 identifier thr, tfn = {cryptomgr_probe, cryptomgr_test};
 expression P, N;
 statement S;
@@ -929,13 +970,13 @@ position p;
 thr = kthread_run@p(tfn, P, N);
 if (IS_ERR(thr)) S
 
-@ab_thread_shape depends on ab_sched@
+@ab_thread_shape depends on mr_file && ab_sched@
 identifier s, param, data;
 position pd;
 @@
 struct s *param@pd = data;
 
-@ab_thread_end depends on ab_sched@
+@ab_thread_end depends on mr_file && ab_sched@
 identifier param;
 position pe;
 @@
@@ -950,7 +991,7 @@ module_put_and_kthread_exit(0);
 @@
 ab_paired = {}
 
-@script:python ab_pair@
+@script:python ab_pair depends on mr_file && ab_sched && ab_thread_end && ab_thread_shape@
 tfn << ab_sched.tfn;
 pd << ab_thread_shape.pd;
 st << ab_thread_shape.s;
@@ -969,13 +1010,13 @@ else:
     coccinelle.s = cocci.make_ident(st)
     coccinelle.prm = cocci.make_ident(param)
 
-@script:python depends on report@
+@script:python depends on mr_file && report && ab_pair && ab_sched@
 p << ab_sched.p;
 fn << ab_pair.f;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would run %s with the requester's credentials" % fn)
 
-@ab_struct depends on patch@
+@ab_struct depends on mr_file && patch@
 identifier ab_pair.s;
 @@
 struct s {
@@ -983,14 +1024,14 @@ struct s {
 + const struct cred *cred;
 };
 
-@ab_thread depends on patch@
+@ab_thread depends on mr_file && patch@
 identifier ab_pair.s, ab_pair.prm, data;
 position q : script:python(ab_pair.f) { q[0].current_element == f };
 @@
   struct s *prm@q = data;
 + const struct cred *old_cred = override_creds(prm->cred);
 
-@ab_thread_exit depends on patch@
+@ab_thread_exit depends on mr_file && patch@
 identifier ab_pair.prm;
 position q : script:python(ab_pair.f) { q[0].current_element == f };
 @@
@@ -998,7 +1039,7 @@ position q : script:python(ab_pair.f) { q[0].current_element == f };
 + put_cred(prm->cred);
   kfree@q(prm);
 
-@ab_take depends on patch@
+@ab_take depends on mr_file && patch@
 identifier ab_pair.f, thr;
 expression P, N;
 statement S;
@@ -1011,24 +1052,24 @@ statement S;
     S
 + }
 
-@ab_has_cred_h depends on ab_pair@
+@ab_has_cred_h depends on mr_file && ab_pair@
 @@
 #include <linux/cred.h>
 
-@ab_include depends on patch && ab_pair && !ab_has_cred_h@
+@ab_include depends on mr_file && patch && ab_pair && !ab_has_cred_h@
 @@
 +#include <linux/cred.h>
  #include <linux/ctype.h>
 
 // A thread of the crypto manager that will not carry its requester's
 // credentials: the requester's template autoload would be judged as root.
-@ab_fn depends on !ab_done@
+@ab_fn depends on mr_file && ab_file && !ab_done@
 identifier tfn = {cryptomgr_probe, cryptomgr_test};
 position p;
 @@
 tfn@p(...) { ... }
 
-@script:python depends on report@
+@script:python depends on mr_file && report && ab_fn@
 p << ab_fn.p;
 tfn << ab_fn.tfn;
 @@
@@ -1044,18 +1085,18 @@ if tfn not in ab_paired.get(p[0].file, set()):
 // on the sysctl: no TIPC node sends any other name.
 // ------------------------------------------------------------------
 
-@tipc_done@
+@tipc_done depends on mr_file@
 identifier data;
 position p;
 @@
 tipc_crypto_key_rcv@p(...) { <+... strncmp((const char *)data, "gcm(aes)", TIPC_AEAD_ALG_NAME) ...+> }
 
-@script:python depends on report@
+@script:python depends on mr_file && report && tipc_done@
 p << tipc_done.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: present already (TIPC accepts a received key for gcm(aes) only)")
 
-@tipc_rcv depends on !tipc_done@
+@tipc_rcv depends on mr_file && !tipc_done@
 identifier rx, data, keylen;
 typedef __be32;
 position p;
@@ -1067,12 +1108,12 @@ tipc_crypto_key_rcv@p(struct tipc_crypto *rx, ...)
   ...
 }
 
-@script:python depends on report@
+@script:python depends on mr_file && report && tipc_rcv@
 p << tipc_rcv.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would accept a received TIPC key for gcm(aes) only (its work item would load any crypto module the peer names)")
 
-@add_tipc_check depends on patch@
+@add_tipc_check depends on mr_file && patch@
 identifier tipc_rcv.rx, tipc_rcv.data, tipc_rcv.keylen;
 typedef __be32;
 @@
@@ -1088,12 +1129,12 @@ tipc_crypto_key_rcv(struct tipc_crypto *rx, ...)
   ...
 }
 
-@tipc_fn depends on !tipc_done && !tipc_rcv@
+@tipc_fn depends on mr_file && !tipc_done && !tipc_rcv@
 position p;
 @@
 tipc_crypto_key_rcv@p(...) { ... }
 
-@script:python depends on report@
+@script:python depends on mr_file && report && tipc_fn@
 p << tipc_fn.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: incomplete: no algorithm check of a received TIPC key (no \"keylen = ntohl(*((__be32 *)(data + TIPC_AEAD_ALG_NAME)));\" in tipc_crypto_key_rcv())")
