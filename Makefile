@@ -16,9 +16,10 @@ SHELL := /bin/bash
 CC ?= gcc
 BUILD := build
 CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE
-# JSON is jansson's (libjansson-dev): the driver and the unit tests link it.
-JANSSON_CFLAGS := $(shell pkg-config --cflags jansson)
-JANSSON_LIBS := $(shell pkg-config --libs jansson)
+# The libraries the driver and the unit tests link: JSON is jansson's (libjansson-dev); the
+# rules' Prefilter lines are matched by PCRE2 with its JIT (libpcre2-dev).
+LIB_CFLAGS := $(shell pkg-config --cflags jansson libpcre2-8)
+LIB_LIBS := $(shell pkg-config --libs jansson libpcre2-8)
 KERNEL ?=
 KERNELS ?=
 JOBS ?=
@@ -42,16 +43,16 @@ driver: $(BUILD)/backport
 $(BUILD)/obj/%.o: backport/%.c $(DRIVER_HDR)
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	@$(CC) $(CFLAGS) $(JANSSON_CFLAGS) $(DRIVER_INC) -c -o $@ $<
+	@$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DRIVER_INC) -c -o $@ $<
 
 $(BUILD)/backport: $(BUILD)/obj/cli/main.o $(LIB_OBJ)
 	@echo "  LD      $@"
-	@$(CC) $(CFLAGS) -o $@ $^ $(JANSSON_LIBS)
+	@$(CC) $(CFLAGS) -o $@ $^ $(LIB_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h) | $(BUILD)/tests
 	@echo "  CC+LD   $@"
-	@$(CC) $(CFLAGS) $(JANSSON_CFLAGS) $(DRIVER_INC) $(UNIT_GUEST) -o $@ $< $(LIB_OBJ) -lcmocka \
-		$(JANSSON_LIBS)
+	@$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DRIVER_INC) $(UNIT_GUEST) -o $@ $< $(LIB_OBJ) -lcmocka \
+		$(LIB_LIBS)
 
 # test_kaddr tests a piece of the guest: it also compiles the guest's address recogniser.
 $(BUILD)/tests/test_kaddr: test-initramfs/src/kaddr.c test-initramfs/src/kaddr.h

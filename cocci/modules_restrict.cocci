@@ -173,15 +173,18 @@ virtual report
 // the many rules below grows past its limit and it parses every file.
 // scripts/cocci-words-tests checks it for every rule.
 @mr_w_md@
+symbol modules_disabled;
 @@
 modules_disabled
 
 @mr_w_md_decl@
+symbol modules_disabled;
 @@
 int modules_disabled;
 
 @mr_w_mutex@
 type T;
+symbol module_mutex;
 @@
 extern T module_mutex;
 

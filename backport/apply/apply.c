@@ -170,6 +170,8 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		msg_error("%s: the semantic patch %s is missing", f->name, cocci);
 		goto out;
 	}
+	/* the patch run chooses the files; the report runs on the same tree reuse them */
+	spatch_pin_selection(cocci, work);
 	char *c_diff = spatch_diff_noting(cocci, work, ctx_make_jobs(ctx), log, &r->timed_out);
 	if (!c_diff) {
 		msg_error("%s: spatch failed on %s (log: %s)", f->name, work, log);
@@ -196,6 +198,8 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		free(c_diff);
 		goto out;
 	}
+	if (*c_diff)
+		spatch_unpin_selection(); /* the tree changes */
 	char *patch_file = xasprintf("%s.%s.diff", log, f->name);
 	if (*c_diff && (fs_write_file_atomic(patch_file, c_diff, strlen(c_diff)) != 0 ||
 			worktree_patch(work, patch_file, log) != 0)) {
@@ -243,6 +247,7 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 					     : OUTCOME_NOT_APPLICABLE;
 	}
 out:
+	spatch_unpin_selection();
 	r->seconds = msg_now() - t0;
 	free(cocci);
 }

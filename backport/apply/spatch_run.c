@@ -158,17 +158,59 @@ void spatch_free_words(char **words)
 	free(words);
 }
 
+/* The pinned rule and tree, and the files chosen for them once (spatch_pin_selection). */
+static struct {
+	char *cocci, *tree;
+	bool chosen;	/* the first run chose: FILES, or NULL for the whole tree */
+	char **files;
+} pin;
+
+void spatch_unpin_selection(void)
+{
+	free(pin.cocci);
+	free(pin.tree);
+	prefilter_free_files(pin.files);
+	memset(&pin, 0, sizeof(pin));
+}
+
+void spatch_pin_selection(const char *cocci, const char *tree)
+{
+	spatch_unpin_selection();
+	pin.cocci = strdup(cocci);
+	pin.tree = strdup(tree);
+}
+
+static char **copy_files(char **files)
+{
+	size_t n = 0;
+	while (files[n])
+		n++;
+	char **out = calloc(n + 1, sizeof(char *));
+	for (size_t i = 0; i < n; i++)
+		out[i] = strdup(files[i]);
+	return out;
+}
+
+static bool pinned(const char *cocci, const char *tree)
+{
+	return pin.cocci && strcmp(pin.cocci, cocci) == 0 && strcmp(pin.tree, tree) == 0;
+}
+
 /* The files of TREE the rule's prefilter keeps (prefilter.h), or NULL for the whole tree
  * (no prefilter). *failed is set when the prefilter is bad or the tree cannot be walked. */
 static char **selected_files(const char *cocci, const char *tree, const char *log, bool *failed)
 {
 	char err[256];
 	*failed = false;
+	if (pinned(cocci, tree) && pin.chosen)
+		return pin.files ? copy_files(pin.files) : NULL;
 	struct prefilter *pf = prefilter_load(cocci, err, sizeof(err));
 	if (!pf) {
 		if (err[0]) {
 			msg_error("%s: %s (log: %s)", cocci, err, log);
 			*failed = true;
+		} else if (pinned(cocci, tree)) {
+			pin.chosen = true;
 		}
 		return NULL;
 	}
@@ -177,6 +219,9 @@ static char **selected_files(const char *cocci, const char *tree, const char *lo
 	if (!files) {
 		msg_error("cannot read the tree %s", tree);
 		*failed = true;
+	} else if (pinned(cocci, tree)) {
+		pin.chosen = true;
+		pin.files = copy_files(files);
 	}
 	return files;
 }

@@ -44,6 +44,12 @@ char *spatch_diff(const char *cocci, const char *tree, int jobs, const char *log
 char *spatch_report_noting(const char *cocci, const char *tree, const char *log,
 			   struct spatch_timeouts *timed_out);
 char *spatch_report(const char *cocci, const char *tree, const char *log);
+/* While COCCI runs over TREE and TREE does not change (a patch run, then the report that
+ * tells whether its change is whole), the files its prefilter keeps are chosen once, by the
+ * first run, and reused by the next ones: pin before the first, unpin before TREE changes.
+ * Runs of another rule or tree choose their own. One pin at a time. */
+void spatch_pin_selection(const char *cocci, const char *tree);
+void spatch_unpin_selection(void);
 /* The words of the rule's "// Options:" header line (NULL-terminated, malloc'd array of
  * malloc'd strings; empty when there is none). */
 char **spatch_rule_options(const char *cocci);

@@ -83,6 +83,28 @@ static void a_call_matches_across_its_lines_and_stops_at_its_end(void **state)
 	prefilter_free(pf);
 }
 
+/* The expressions read as POSIX extended ones over the whole text, without REG_NEWLINE (what
+ * the header promises, whatever engine matches them): "." and a negated class take a line
+ * break, "^" is the start of the text and "$" its very end, not the end of a line. */
+static void posix_whole_text_semantics(void **state)
+{
+	(void)state;
+	char err[256];
+	struct prefilter *pf = load("// Prefilter: ^int a && x.y && b[^;]c && z$\n", err, sizeof(err));
+	assert_non_null(pf);
+	assert_true(prefilter_match(pf, "int a; x\ny b\nc; z"));
+	assert_false(prefilter_match(pf, "/* */\nint a; x\ny b\nc; z"));	/* ^: text start only */
+	assert_false(prefilter_match(pf, "int a; x\ny b\nc; z\n"));	/* $: text end only */
+	assert_false(prefilter_match(pf, "int a; x\ny b;c; z"));
+	prefilter_free(pf);
+	pf = load("// Prefilter: static[[:space:]]+struct[[:space:]]+(file|proc)_ops[[:space:]]\n",
+		  err, sizeof(err));
+	assert_non_null(pf);
+	assert_true(prefilter_match(pf, "static\n\tstruct  proc_ops\tx;"));
+	assert_false(prefilter_match(pf, "static struct seq_ops x;"));
+	prefilter_free(pf);
+}
+
 static void no_line_means_no_prefilter_and_bad_regex_is_named(void **state)
 {
 	(void)state;
@@ -140,6 +162,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_part_of_a_line_must_match),
 		cmocka_unit_test(a_call_matches_across_its_lines_and_stops_at_its_end),
+		cmocka_unit_test(posix_whole_text_semantics),
 		cmocka_unit_test(no_line_means_no_prefilter_and_bad_regex_is_named),
 		cmocka_unit_test(files_of_a_tree_sorted_c_and_h_only),
 	};
