@@ -110,9 +110,13 @@
 //  shape (the parameters field_width, precision, flags before 2.6.30; a
 //  null test "if (unlikely(!ptr))"), nothing is added there and it says
 //  "pk_pointers: incomplete: no %pK in vsprintf (pointer() is not ...)".
+//  That is the only "incomplete:" it prints, always at a pointer()
+//  definition: the Incomplete-in line below tells the driver, which runs
+//  report mode to check that a change is whole, to look only there.
 // Options: --no-includes --include-headers
 // Prefilter: (seq_printf|sysfs_emit|sysfs_emit_at|sprintf|snprintf|scnprintf)[[:space:]]*\(([^;"]|"([^"\\]|\\.)*")*"([^"\\]|\\.)*%([-+ #0-9.*hlLzZtj]*p([^A-Za-z0-9]|$)|pK)
 // Prefilter: kptr_restrict|dmesg_restrict|printk_delay_msec|char \*pointer\(
+// Incomplete-in: char[[:space:]]*\*[[:space:]]*pointer[[:space:]]*\(
 // Piece: kptr_restrict sysctl entry: \.procname[[:space:]]*=[[:space:]]*"kptr_restrict"
 // Piece: kptr_restrict definition: ^int kptr_restrict
 // Piece: %pK in vsprintf: kptr_restrict[[:space:]]*(==|&&|\))

@@ -149,7 +149,7 @@ static char *feature_missing(const struct feature *f, const char *cocci, const c
 	/* what no Piece line can tell (one of two checks added, an extern missing in one file
 	 * of several): the rule's own report, on the tree before its change */
 	free(missing);
-	char *report = spatch_report_noting(cocci, work, log, timed_out);
+	char *report = spatch_report_incomplete(cocci, work, log, timed_out);
 	missing = report ? rule_report_incomplete(report) : NULL;
 	free(report);
 	if (!missing)
@@ -188,6 +188,7 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		r->compiled = vc.compiled;
 		r->dropped = vc.dropped;
 		r->unverified = vc.unverified;
+		r->allmod_prepared = vc.prepared;
 	}
 	if (*c_diff && (!(r->missing = feature_missing(f, cocci, c_diff, work, log,
 							       &r->timed_out)) ||

@@ -19,6 +19,7 @@ struct feature_result {
 	int files;      /* files changed */
 	bool verified;  /* compiled (feature->compiler_decides) */
 	int compiled, dropped, unverified; /* files, when verified */
+	bool allmod_prepared; /* verified in an allmodconfig tree of the work tree (apply_verify.h) */
 	struct spatch_timeouts timed_out;  /* files its spatch runs gave up on (per-file timeout):
 					    * "not examined" (spatch_timeouts_text()) */
 	double seconds;

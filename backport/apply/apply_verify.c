@@ -39,6 +39,7 @@ char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_dif
 		msg_error("the change does not apply to %s (log: %s)", t.src, log);
 		goto out;
 	}
+	counts->prepared = true;
 	for (char **f = files; *f; f++) {
 		if (!fs_is_c_file(*f))
 			continue;

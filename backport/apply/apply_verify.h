@@ -6,10 +6,14 @@
 
 #include "ctx.h"
 
+#include <stdbool.h>
+
 struct verify_counts {
 	int compiled;    /* files that compile with the change */
 	int dropped;     /* files that build without it and not with it: left out */
 	int unverified;  /* files not built here (another architecture, a missing tool) */
+	bool prepared;   /* DIR holds an allmodconfig tree of WORK, prepared, with the files
+			  * the change left out as WORK has them (allmod_refresh() can reuse it) */
 };
 
 /* Compiles every .c file that C_DIFF (a diff against WORK) changes, in the allmodconfig tree

@@ -248,6 +248,34 @@ static void say_features(unsigned mask, const struct feature_result *results, co
 	}
 }
 
+/* The allmodconfig tree for the check: the one a feature's own compile prepared from WORK in
+ * this apply (apply_verify.h), with the files changed since linked again, or a new one. */
+static int prepare_or_reuse(const struct hb_ctx *ctx, struct allmod_tree *t, const char *work,
+			    unsigned mask, const struct feature_result *results)
+{
+	bool prepared = false;
+	for (size_t i = 0; i < features_count; i++)
+		prepared |= (mask & (1u << i)) && results[i].allmod_prepared;
+	if (!prepared)
+		return allmod_prepare(ctx, t, work);
+	char **changed = calloc(1, sizeof(char *));
+	size_t n = 0;
+	for (size_t i = 0; i < features_count; i++) {
+		char **files = (mask & (1u << i)) && results[i].diff
+				       ? worktree_diff_files(results[i].diff)
+				       : NULL;
+		for (char **f = files; f && *f; f++) {
+			changed = xrealloc(changed, (n + 2) * sizeof(char *));
+			changed[n++] = strdup(*f);
+			changed[n] = NULL;
+		}
+		fs_free_list(files);
+	}
+	int rc = allmod_refresh(ctx, t, work, changed);
+	fs_free_list(changed);
+	return rc;
+}
+
 int feature_compile_check(const struct hb_ctx *ctx, const char *pristine, const char *work,
 			  const char *dir, unsigned mask, struct feature_result *results)
 {
@@ -285,7 +313,7 @@ int feature_compile_check(const struct hb_ctx *ctx, const char *pristine, const 
 	msg_info("compile check: %zu changed C file%s on x86_64 allmodconfig (log %s)", n,
 		 n == 1 ? "" : "s", log);
 	int rc = HB_EXIT_OK;
-	if (allmod_prepare(ctx, &t, work) != 0) {
+	if (prepare_or_reuse(ctx, &t, work, mask, results) != 0) {
 		msg_warn("the changed files cannot be compiled here: make prepare failed on "
 			 "allmodconfig (log: %s); the changes stand as the rules proved them", log);
 		goto out;

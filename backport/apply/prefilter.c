@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PREFILTER_TAG "// Prefilter:"
-
 struct alternative {
 	pcre2_code **all;	/* every one must match */
 	size_t n;
@@ -99,6 +97,12 @@ static int parse_line(char *line, struct alternative *alt, char *err, size_t err
 
 struct prefilter *prefilter_load(const char *cocci, char *err, size_t errlen)
 {
+	return prefilter_load_tagged(cocci, PREFILTER_TAG, err, errlen);
+}
+
+struct prefilter *prefilter_load_tagged(const char *cocci, const char *tag, char *err,
+					size_t errlen)
+{
 	if (errlen)
 		err[0] = '\0';
 	char *text = fs_read_file(cocci, NULL);
@@ -108,10 +112,10 @@ struct prefilter *prefilter_load(const char *cocci, char *err, size_t errlen)
 	int bad = 0;
 	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l && !bad;
 	     l = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(l, PREFILTER_TAG, strlen(PREFILTER_TAG)) != 0)
+		if (strncmp(l, tag, strlen(tag)) != 0)
 			continue;
 		pf->alt = xrealloc(pf->alt, (pf->n + 1) * sizeof(*pf->alt));
-		bad = parse_line(l + strlen(PREFILTER_TAG), &pf->alt[pf->n], err, errlen);
+		bad = parse_line(l + strlen(tag), &pf->alt[pf->n], err, errlen);
 		pf->n++;
 	}
 	free(text);
@@ -135,8 +139,7 @@ struct prefilter *prefilter_load(const char *cocci, char *err, size_t errlen)
 static bool matches(const struct prefilter *pf, const pcre2_code *re, const char *text,
 		    size_t len)
 {
-	int rc = pcre2_match(re, (PCRE2_SPTR)text, len, 0, 0, pf->md, pf->mc);
-	return rc >= 0 || rc != PCRE2_ERROR_NOMATCH;
+	return pcre2_match(re, (PCRE2_SPTR)text, len, 0, 0, pf->md, pf->mc) != PCRE2_ERROR_NOMATCH;
 }
 
 bool prefilter_match(const struct prefilter *pf, const char *text)

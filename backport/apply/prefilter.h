@@ -20,9 +20,18 @@
 
 struct prefilter;
 
+#define PREFILTER_TAG "// Prefilter:"
+/* The same syntax, for the files where the rule's report mode can say "incomplete:" (the
+ * driver's check that a change is whole runs the report on those only); a rule without such
+ * lines is checked on its Prefilter files. */
+#define INCOMPLETE_IN_TAG "// Incomplete-in:"
+
 /* The Prefilter lines of the rule COCCI: NULL when it has none (or cannot be read); on a
  * regular expression that does not compile, NULL and ERR says which. */
 struct prefilter *prefilter_load(const char *cocci, char *err, size_t errlen);
+/* The same for the lines that start with TAG (PREFILTER_TAG, INCOMPLETE_IN_TAG). */
+struct prefilter *prefilter_load_tagged(const char *cocci, const char *tag, char *err,
+					size_t errlen);
 void prefilter_free(struct prefilter *pf);
 /* Does TEXT pass? */
 bool prefilter_match(const struct prefilter *pf, const char *text);

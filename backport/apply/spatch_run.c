@@ -196,20 +196,23 @@ static bool pinned(const char *cocci, const char *tree)
 	return pin.cocci && strcmp(pin.cocci, cocci) == 0 && strcmp(pin.tree, tree) == 0;
 }
 
-/* The files of TREE the rule's prefilter keeps (prefilter.h), or NULL for the whole tree
- * (no prefilter). *failed is set when the prefilter is bad or the tree cannot be walked. */
-static char **selected_files(const char *cocci, const char *tree, const char *log, bool *failed)
+/* The files of TREE the rule's TAG lines keep (prefilter.h), or NULL for the whole tree
+ * (no such line). *failed is set when a line is bad or the tree cannot be walked. A pinned
+ * selection is the Prefilter lines'. */
+static char **selected_files(const char *cocci, const char *tag, const char *tree,
+			     const char *log, bool *failed)
 {
 	char err[256];
 	*failed = false;
-	if (pinned(cocci, tree) && pin.chosen)
+	bool pin_it = pinned(cocci, tree) && strcmp(tag, PREFILTER_TAG) == 0;
+	if (pin_it && pin.chosen)
 		return pin.files ? copy_files(pin.files) : NULL;
-	struct prefilter *pf = prefilter_load(cocci, err, sizeof(err));
+	struct prefilter *pf = prefilter_load_tagged(cocci, tag, err, sizeof(err));
 	if (!pf) {
 		if (err[0]) {
 			msg_error("%s: %s (log: %s)", cocci, err, log);
 			*failed = true;
-		} else if (pinned(cocci, tree)) {
+		} else if (pin_it) {
 			pin.chosen = true;
 		}
 		return NULL;
@@ -219,7 +222,7 @@ static char **selected_files(const char *cocci, const char *tree, const char *lo
 	if (!files) {
 		msg_error("cannot read the tree %s", tree);
 		*failed = true;
-	} else if (pinned(cocci, tree)) {
+	} else if (pin_it) {
 		pin.chosen = true;
 		pin.files = copy_files(files);
 	}
@@ -271,12 +274,14 @@ static char **make_argv(const char *cocci, const char *tree, const char *groups,
 	return argv;
 }
 
-/* The --file-groups list for COCCI over TREE: *groups NULL for the whole tree (no prefilter).
- * Returns 0, 1 when no file is worth parsing (nothing to do), -1 on failure. */
-static int select_groups(const char *cocci, const char *tree, const char *log, char **groups)
+/* The --file-groups list for COCCI over TREE, from its TAG lines: *groups NULL for the whole
+ * tree (no such line). Returns 0, 1 when no file is worth parsing (nothing to do), -1 on
+ * failure. */
+static int select_groups(const char *cocci, const char *tag, const char *tree, const char *log,
+			 char **groups)
 {
 	bool failed;
-	char **files = selected_files(cocci, tree, log, &failed);
+	char **files = selected_files(cocci, tag, tree, log, &failed);
 	*groups = NULL;
 	if (failed)
 		return -1;
@@ -302,7 +307,7 @@ static char *run(const char *cocci, const char *tree, const char *mode, int jobs
 		 const char *log, int *status, struct spatch_timeouts *timed_out)
 {
 	char *groups;
-	int sel = select_groups(cocci, tree, log, &groups);
+	int sel = select_groups(cocci, PREFILTER_TAG, tree, log, &groups);
 	*status = sel < 0 ? -1 : 0;
 	if (sel != 0) /* failed, or nothing worth parsing: nothing to change */
 		return sel < 0 ? NULL : strdup("");
@@ -344,11 +349,11 @@ char *spatch_diff_noting(const char *cocci, const char *tree, int jobs, const ch
 /* Report mode over JOBS processes, each taking its share of the files (--max/--index) with
  * one job and its own output file: with -j, lines printed by python script rules get lost
  * or doubled, so spatch's own workers are not used here. */
-static char *run_report_shares(const char *cocci, const char *tree, int jobs, const char *log,
-			       int *status, struct spatch_timeouts *timed_out)
+static char *run_report_shares(const char *cocci, const char *tag, const char *tree, int jobs,
+			       const char *log, int *status, struct spatch_timeouts *timed_out)
 {
 	char *groups;
-	int sel = select_groups(cocci, tree, log, &groups);
+	int sel = select_groups(cocci, tag, tree, log, &groups);
 	*status = sel < 0 ? -1 : 0;
 	if (sel != 0)
 		return sel < 0 ? NULL : strdup("");
@@ -408,12 +413,14 @@ char *spatch_report(const char *cocci, const char *tree, const char *log)
 	return spatch_report_noting(cocci, tree, log, NULL);
 }
 
-char *spatch_report_noting(const char *cocci, const char *tree, const char *log,
-			   struct spatch_timeouts *timed_out)
+/* Report mode over the files the rule's TAG lines keep; as spatch_report_noting. */
+static char *report_over(const char *cocci, const char *tag, const char *tree, const char *log,
+			 struct spatch_timeouts *timed_out)
 {
 	int st;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	char *out = run_report_shares(cocci, tree, cpus > 0 ? (int)cpus : 1, log, &st, timed_out);
+	char *out = run_report_shares(cocci, tag, tree, cpus > 0 ? (int)cpus : 1, log, &st,
+				      timed_out);
 	if (!out || st != 0) {
 		free(out);
 		return NULL;
@@ -439,4 +446,24 @@ char *spatch_report_noting(const char *cocci, const char *tree, const char *log,
 	}
 	free(out);
 	return result;
+}
+
+char *spatch_report_noting(const char *cocci, const char *tree, const char *log,
+			   struct spatch_timeouts *timed_out)
+{
+	return report_over(cocci, PREFILTER_TAG, tree, log, timed_out);
+}
+
+char *spatch_report_incomplete(const char *cocci, const char *tree, const char *log,
+			       struct spatch_timeouts *timed_out)
+{
+	char err[256];
+	struct prefilter *pf = prefilter_load_tagged(cocci, INCOMPLETE_IN_TAG, err, sizeof(err));
+	if (!pf && err[0]) {
+		msg_error("%s: %s (log: %s)", cocci, err, log);
+		return NULL;
+	}
+	const char *tag = pf ? INCOMPLETE_IN_TAG : PREFILTER_TAG;
+	prefilter_free(pf);
+	return report_over(cocci, tag, tree, log, timed_out);
 }

@@ -44,6 +44,11 @@ char *spatch_diff(const char *cocci, const char *tree, int jobs, const char *log
 char *spatch_report_noting(const char *cocci, const char *tree, const char *log,
 			   struct spatch_timeouts *timed_out);
 char *spatch_report(const char *cocci, const char *tree, const char *log);
+/* Report mode where the rule can say "incomplete:": over the files its "// Incomplete-in:"
+ * lines keep (prefilter.h), or as spatch_report_noting when it has none. NULL when spatch
+ * failed or a line is bad (said). */
+char *spatch_report_incomplete(const char *cocci, const char *tree, const char *log,
+			       struct spatch_timeouts *timed_out);
 /* While COCCI runs over TREE and TREE does not change (a patch run, then the report that
  * tells whether its change is whole), the files its prefilter keeps are chosen once, by the
  * first run, and reused by the next ones: pin before the first, unpin before TREE changes.

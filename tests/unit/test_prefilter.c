@@ -105,6 +105,32 @@ static void posix_whole_text_semantics(void **state)
 	prefilter_free(pf);
 }
 
+/* Each tag reads its own lines: the driver's check that a change is whole uses the
+ * Incomplete-in ones, its patch and report runs the Prefilter ones. */
+static void a_tag_reads_only_its_lines(void **state)
+{
+	(void)state;
+	char err[256];
+	static const char header[] = "// Prefilter: seq_printf\n"
+				     "// Incomplete-in: char[[:space:]]*\\*[[:space:]]*pointer\\(\n";
+	write_file("rule.cocci", header);
+	char *path = fs_join(dir, "rule.cocci");
+	struct prefilter *pf = prefilter_load_tagged(path, INCOMPLETE_IN_TAG, err, sizeof(err));
+	assert_non_null(pf);
+	assert_true(prefilter_match(pf, "static char *pointer(const char *fmt)"));
+	assert_false(prefilter_match(pf, "seq_printf(m, \"%p\", x);"));
+	prefilter_free(pf);
+	pf = prefilter_load(path, err, sizeof(err));
+	assert_non_null(pf);
+	assert_false(prefilter_match(pf, "static char *pointer(const char *fmt)"));
+	assert_true(prefilter_match(pf, "seq_printf(m, \"%p\", x);"));
+	prefilter_free(pf);
+	write_file("rule.cocci", "// Prefilter: seq_printf\n");
+	assert_null(prefilter_load_tagged(path, INCOMPLETE_IN_TAG, err, sizeof(err)));
+	assert_string_equal(err, ""); /* none: the driver then uses the Prefilter lines */
+	free(path);
+}
+
 static void no_line_means_no_prefilter_and_bad_regex_is_named(void **state)
 {
 	(void)state;
@@ -163,6 +189,7 @@ int main(void)
 		cmocka_unit_test(every_part_of_a_line_must_match),
 		cmocka_unit_test(a_call_matches_across_its_lines_and_stops_at_its_end),
 		cmocka_unit_test(posix_whole_text_semantics),
+		cmocka_unit_test(a_tag_reads_only_its_lines),
 		cmocka_unit_test(no_line_means_no_prefilter_and_bad_regex_is_named),
 		cmocka_unit_test(files_of_a_tree_sorted_c_and_h_only),
 	};

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* allmod_refresh(): the allmodconfig tree a feature's compile prepared is reused by the compile
+ * check of every rule, with only the files changed since linked again; a change to anything
+ * but a .c or .h file means a new allmod_prepare(). */
+#include "allmod_tree.h"
+#include "exitcodes.h"
+#include "fsutil.h"
+#include "worktree.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char dir[] = "/tmp/hb-allmod-test-XXXXXX";
+
+static void put(const char *rel, const char *text)
+{
+	char *path = fs_join(dir, rel);
+	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0); /* a new inode */
+	free(path);
+}
+
+static ino_t inode(const char *rel)
+{
+	char *path = fs_join(dir, rel);
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	free(path);
+	return st.st_ino;
+}
+
+/* DIR/work (a.c, b.h, Kconfig) and DIR/allmod, whose src is a hard-linked copy of work as
+ * allmod_prepare() makes it; then WORK/a.c changes (patch(1) writes a new file). */
+static void setup_trees(struct allmod_tree *t)
+{
+	char *work = fs_join(dir, "work"), *allmod = fs_join(dir, "allmod");
+	char *log = fs_join(dir, "log");
+	fs_mkdir_p(work, 0755);
+	put("work/a.c", "int a;\n");
+	put("work/b.h", "int b;\n");
+	put("work/Kconfig", "config A\n");
+	allmod_tree_init(t, allmod, log);
+	assert_int_equal(worktree_clone(work, t->src, log), 0);
+	put("work/a.c", "const int a;\n");
+	free(work);
+	free(allmod);
+	free(log);
+}
+
+static void changed_sources_are_linked_again(void **state)
+{
+	(void)state;
+	struct allmod_tree t;
+	setup_trees(&t);
+	assert_int_not_equal(inode("work/a.c"), inode("allmod/src/a.c"));
+	char *work = fs_join(dir, "work");
+	char *files[] = { "a.c", "b.h", "Kconfig", NULL }; /* b.h, Kconfig: unchanged since */
+	assert_int_equal(allmod_refresh(NULL, &t, work, files), HB_EXIT_OK);
+	assert_int_equal(inode("work/a.c"), inode("allmod/src/a.c"));
+	assert_int_equal(inode("work/b.h"), inode("allmod/src/b.h"));
+	free(work);
+	allmod_tree_free(&t);
+}
+
+static void a_changed_kconfig_prepares_anew(void **state)
+{
+	(void)state;
+	struct allmod_tree t;
+	setup_trees(&t);
+	put("work/Kconfig", "config A\nconfig B\n");
+	char *work = fs_join(dir, "work");
+	char *files[] = { "Kconfig", NULL };
+	struct hb_ctx ctx = { .make_jobs = 1 };
+	/* allmod_prepare() again: a fresh copy, then make allmodconfig, which this fake tree
+	 * (no kernel Makefile) fails */
+	assert_int_not_equal(allmod_refresh(&ctx, &t, work, files), HB_EXIT_OK);
+	assert_int_equal(inode("work/Kconfig"), inode("allmod/src/Kconfig"));
+	free(work);
+	allmod_tree_free(&t);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	return fs_remove_tree(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(changed_sources_are_linked_again),
+		cmocka_unit_test(a_changed_kconfig_prepares_anew),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
