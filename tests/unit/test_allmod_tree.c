@@ -12,6 +12,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "test_files.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,13 +21,7 @@
 #include <unistd.h>
 
 static char dir[] = "/tmp/hb-allmod-test-XXXXXX";
-
-static void put(const char *rel, const char *text)
-{
-	char *path = fs_join(dir, rel);
-	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0); /* a new inode */
-	free(path);
-}
+SCRATCH_DIR_GROUP(dir)
 
 static ino_t inode(const char *rel)
 {
@@ -42,13 +38,12 @@ static void setup_trees(struct allmod_tree *t)
 {
 	char *work = fs_join(dir, "work"), *allmod = fs_join(dir, "allmod");
 	char *log = fs_join(dir, "log");
-	fs_mkdir_p(work, 0755);
-	put("work/a.c", "int a;\n");
-	put("work/b.h", "int b;\n");
-	put("work/Kconfig", "config A\n");
+	put(dir, "work/a.c", "int a;\n"); /* each write: a new inode */
+	put(dir, "work/b.h", "int b;\n");
+	put(dir, "work/Kconfig", "config A\n");
 	allmod_tree_init(t, allmod, log);
 	assert_int_equal(worktree_clone(work, t->src, log), 0);
-	put("work/a.c", "const int a;\n");
+	put(dir, "work/a.c", "const int a;\n");
 	free(work);
 	free(allmod);
 	free(log);
@@ -74,7 +69,7 @@ static void a_changed_kconfig_prepares_anew(void **state)
 	(void)state;
 	struct allmod_tree t;
 	setup_trees(&t);
-	put("work/Kconfig", "config A\nconfig B\n");
+	put(dir, "work/Kconfig", "config A\nconfig B\n");
 	char *work = fs_join(dir, "work");
 	char *files[] = { "Kconfig", NULL };
 	struct hb_ctx ctx = { .make_jobs = 1 };
@@ -84,18 +79,6 @@ static void a_changed_kconfig_prepares_anew(void **state)
 	assert_int_equal(inode("work/Kconfig"), inode("allmod/src/Kconfig"));
 	free(work);
 	allmod_tree_free(&t);
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return fs_remove_tree(dir);
 }
 
 int main(void)

@@ -20,4 +20,18 @@ static inline void put(const char *dir, const char *file, const char *text)
 	free(path);
 }
 
+/* setup() and teardown() of a test group working in the scratch folder DIR, a mkdtemp()
+ * template ("/tmp/hb-...-XXXXXX"): made before the first test, removed after the last. */
+#define SCRATCH_DIR_GROUP(dir)                                  \
+	static int setup(void **state)                          \
+	{                                                       \
+		(void)state;                                    \
+		return mkdtemp(dir) ? 0 : -1;                   \
+	}                                                       \
+	static int teardown(void **state)                       \
+	{                                                       \
+		(void)state;                                    \
+		return fs_remove_tree(dir);                     \
+	}
+
 #endif

@@ -8,6 +8,7 @@
 
 #include "fsutil.h"
 #include "prefilter.h"
+#include "test_files.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 static char dir[] = "/tmp/hb-test-prefilter-XXXXXX";
+SCRATCH_DIR_GROUP(dir)
 
 static void write_file(const char *rel, const char *text)
 {
@@ -171,17 +173,6 @@ static void files_of_a_tree_sorted_c_and_h_only(void **state)
 	prefilter_free(pf);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return fs_remove_tree(dir);
-}
 
 int main(void)
 {
