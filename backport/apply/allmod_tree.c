@@ -58,41 +58,6 @@ int allmod_prepare(const struct hb_ctx *ctx, struct allmod_tree *t, const char *
 	return HB_EXIT_OK;
 }
 
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
-}
-
-static bool is_c_or_h(const char *file)
-{
-	size_t n = strlen(file);
-	return n > 2 && file[n - 2] == '.' && (file[n - 1] == 'c' || file[n - 1] == 'h');
-}
-
-static int link_from(const char *from, const char *src, const char *file);
-
-int allmod_refresh(const struct hb_ctx *ctx, struct allmod_tree *t, const char *tree,
-		   char *const *files)
-{
-	int linked = 0;
-	for (char *const *f = files; *f; f++) {
-		char *ours = fs_join(t->src, *f), *theirs = fs_join(tree, *f);
-		bool same = same_file(ours, theirs);
-		free(ours);
-		free(theirs);
-		if (same)
-			continue;
-		if (!is_c_or_h(*f) || link_from(tree, t->src, *f) != 0)
-			return allmod_prepare(ctx, t, tree);
-		linked++;
-	}
-	msg_info("allmodconfig tree of this apply in %s, %d changed file%s linked again", t->out,
-		 linked, linked == 1 ? "" : "s");
-	return HB_EXIT_OK;
-}
-
 static long log_size(const char *log)
 {
 	FILE *f = fopen(log, "r");
@@ -126,6 +91,33 @@ static int link_from(const char *from, const char *src, const char *file)
 	free(origin);
 	free(target);
 	return rc;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+int allmod_refresh(const struct hb_ctx *ctx, struct allmod_tree *t, const char *tree,
+		   char *const *files)
+{
+	int linked = 0;
+	for (char *const *f = files; *f; f++) {
+		char *ours = fs_join(t->src, *f), *theirs = fs_join(tree, *f);
+		bool same = same_file(ours, theirs);
+		free(ours);
+		free(theirs);
+		if (same)
+			continue;
+		if (!fs_is_c_or_header(*f) || link_from(tree, t->src, *f) != 0)
+			return allmod_prepare(ctx, t, tree);
+		linked++;
+	}
+	msg_info("allmodconfig tree of this apply in %s, %d changed file%s linked again", t->out,
+		 linked, linked == 1 ? "" : "s");
+	return HB_EXIT_OK;
 }
 
 static int compile(const struct hb_ctx *ctx, struct allmod_tree *t, const char *object,

@@ -166,9 +166,7 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 {
 	(void)st;
 	(void)ftw;
-	size_t len = strlen(path);
-	if (type != FTW_F || len < 2 || path[len - 2] != '.' ||
-	    (path[len - 1] != 'c' && path[len - 1] != 'h'))
+	if (type != FTW_F || !fs_is_c_or_header(path))
 		return 0;
 	char *text = walk.pf ? fs_read_file(path, NULL) : NULL;
 	if (!walk.pf || (text && prefilter_match(walk.pf, text))) {

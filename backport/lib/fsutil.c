@@ -284,6 +284,12 @@ bool fs_is_c_file(const char *path)
 	return len > 2 && strcmp(path + len - 2, ".c") == 0;
 }
 
+bool fs_is_c_or_header(const char *path)
+{
+	size_t len = strlen(path);
+	return len > 2 && (strcmp(path + len - 2, ".c") == 0 || strcmp(path + len - 2, ".h") == 0);
+}
+
 void fs_free_list(char **list)
 {
 	for (char **p = list; p && *p; p++)

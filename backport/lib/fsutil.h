@@ -17,6 +17,8 @@ int fs_remove_tree(const char *path);
 bool fs_exists(const char *path);
 /* Is PATH a C source file (ends in ".c")? */
 bool fs_is_c_file(const char *path);
+/* Is PATH a C source or header file (ends in ".c" or ".h")? */
+bool fs_is_c_or_header(const char *path);
 /* Frees a NULL-terminated array of malloc'd strings and the array (NULL: nothing). */
 void fs_free_list(char **list);
 bool fs_is_dir(const char *path);
