@@ -8,6 +8,7 @@
 #include "worktree.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,12 +41,89 @@ void allmod_tree_free(struct allmod_tree *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* out/STAMP: the last allmod_prepare() there succeeded. */
+#define PREPARED_STAMP ".hb-prepared"
+
+/* nftw has no user pointer: the walk of allmod_sync()'s state lives here for its duration. */
+static struct {
+	size_t tree_len;
+	const char *src;
+	int linked;
+} sync_walk;
+
+static bool is_c_or_h(const char *file);
+static int link_from(const char *from, const char *src, const char *file);
+
+static bool same_text(const char *a, const char *b)
+{
+	size_t na, nb;
+	char *ta = fs_read_file(a, &na), *tb = fs_read_file(b, &nb);
+	bool same = ta && tb && na == nb && memcmp(ta, tb, na) == 0;
+	free(ta);
+	free(tb);
+	return same;
+}
+
+/* One file of the work tree: the same file in src (one inode), or linked again when it holds
+ * the same text (a file each apply patches the same way), is a .c file, or a .h file not older
+ * than src's (an older one could leave stale what the last prepare generated from it);
+ * anything else (a Kconfig or Makefile that changed) stops the walk (1). */
+static int sync_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)ftw;
+	if (type != FTW_F)
+		return 0;
+	const char *rel = path + sync_walk.tree_len + 1;
+	char *ours = fs_join(sync_walk.src, rel);
+	struct stat so;
+	bool exists = lstat(ours, &so) == 0;
+	if (exists && so.st_dev == st->st_dev && so.st_ino == st->st_ino) {
+		free(ours);
+		return 0;
+	}
+	size_t n = strlen(rel);
+	bool header = n > 2 && rel[n - 2] == '.' && rel[n - 1] == 'h';
+	bool same = exists && so.st_size == st->st_size && same_text(ours, path);
+	free(ours);
+	if (!same && (!is_c_or_h(rel) || (header && exists && st->st_mtime < so.st_mtime)))
+		return 1;
+	char *tree = strndup(path, sync_walk.tree_len);
+	int rc = link_from(tree, sync_walk.src, rel);
+	free(tree);
+	if (rc != 0)
+		return 1;
+	sync_walk.linked++;
+	return 0;
+}
+
+/* Makes t->src, kept from an earlier prepare, TREE again file by file (work trees are hard-linked
+ * copies of the same pristine source, so an unchanged file is the same inode): the number of
+ * files linked again, or -1 when only a new prepare will do. */
+static int allmod_sync(struct allmod_tree *t, const char *tree)
+{
+	sync_walk.tree_len = strlen(tree);
+	sync_walk.src = t->src;
+	sync_walk.linked = 0;
+	int rc = nftw(tree, sync_one, 64, FTW_PHYS);
+	return rc == 0 ? sync_walk.linked : -1;
+}
+
 int allmod_prepare(const struct hb_ctx *ctx, struct allmod_tree *t, const char *tree)
 {
 	static const char *const config[] = { "allmodconfig", NULL };
 	static const char *const targets[] = { "prepare", NULL };
+	char *stamp = fs_join(t->out, PREPARED_STAMP);
+	int linked = fs_exists(stamp) && fs_exists(t->src) ? allmod_sync(t, tree) : -1;
+	if (linked >= 0) {
+		msg_info("allmodconfig tree kept in %s (%d file%s linked again from %s)", t->out,
+			 linked, linked == 1 ? "" : "s", tree);
+		free(stamp);
+		return HB_EXIT_OK;
+	}
+	unlink(stamp);
 	if (worktree_clone(tree, t->src, t->log) != 0) {
 		msg_error("cannot link %s to %s (log: %s)", tree, t->src, t->log);
+		free(stamp);
 		return HB_EXIT_ENV;
 	}
 	fs_mkdir_p(t->out, 0755);
@@ -53,8 +131,11 @@ int allmod_prepare(const struct hb_ctx *ctx, struct allmod_tree *t, const char *
 	if (kbuild_make(ctx, t->src, t->out, t->log, t->env, config, "allmodconfig") != 0 ||
 	    kbuild_make(ctx, t->src, t->out, t->log, t->env, targets, "prepare") != 0) {
 		msg_error("make allmodconfig prepare failed (log: %s)", t->log);
+		free(stamp);
 		return HB_EXIT_FAILED;
 	}
+	fs_write_file_atomic(stamp, "", 0);
+	free(stamp);
 	return HB_EXIT_OK;
 }
 
