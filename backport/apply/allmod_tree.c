@@ -8,6 +8,7 @@
 #include "worktree.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,12 +41,108 @@ void allmod_tree_free(struct allmod_tree *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* Points SRC/FILE at FROM/FILE (a hard link, as the clone made it): 0 or -1. */
+static int link_from(const char *from, const char *src, const char *file)
+{
+	char *target = fs_join(src, file), *origin = fs_join(from, file);
+	int rc = (unlink(target) == 0 || errno == ENOENT) && link(origin, target) == 0 ? 0 : -1;
+	free(origin);
+	free(target);
+	return rc;
+}
+
+/* out/STAMP: the last allmod_prepare() there succeeded. */
+#define PREPARED_STAMP ".hb-prepared"
+
+/* nftw has no user pointer: the walk of allmod_sync()'s state lives here for its duration. */
+static struct {
+	const char *tree;
+	size_t tree_len;
+	const char *src;
+	int linked;
+} sync_walk;
+
+static bool same_text(const char *a, const char *b)
+{
+	size_t na, nb;
+	char *ta = fs_read_file(a, &na), *tb = fs_read_file(b, &nb);
+	bool same = ta && tb && na == nb && memcmp(ta, tb, na) == 0;
+	free(ta);
+	free(tb);
+	return same;
+}
+
+/* Makes SRC/FILE TREE/FILE again: 0 when it is the same file already (one inode), 1 when it
+ * was linked again because it holds the same text (a file each apply patches the same way),
+ * is a .c file, or a .h file not older than src's (an older one could leave stale what the
+ * last prepare generated from it); -1 for anything else (a Kconfig or Makefile that changed):
+ * only a new prepare will do. */
+static int sync_file(const char *tree, const char *src, const char *file)
+{
+	char *ours = fs_join(src, file), *theirs = fs_join(tree, file);
+	struct stat so, st;
+	bool exists = lstat(ours, &so) == 0;
+	int rc = -1;
+	if (lstat(theirs, &st) != 0)
+		goto out;
+	rc = 0;
+	if (exists && so.st_dev == st.st_dev && so.st_ino == st.st_ino)
+		goto out;
+	size_t n = strlen(file);
+	bool header = n > 2 && file[n - 2] == '.' && file[n - 1] == 'h';
+	bool same = exists && so.st_size == st.st_size && same_text(ours, theirs);
+	if (!same && (!fs_is_c_or_header(file) || (header && exists && st.st_mtime < so.st_mtime)))
+		rc = -1;
+	else
+		rc = link_from(tree, src, file) == 0 ? 1 : -1;
+out:
+	free(ours);
+	free(theirs);
+	return rc;
+}
+
+static int sync_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (type != FTW_F)
+		return 0;
+	int rc = sync_file(sync_walk.tree, sync_walk.src, path + sync_walk.tree_len + 1);
+	if (rc < 0)
+		return 1;
+	sync_walk.linked += rc;
+	return 0;
+}
+
+/* Makes t->src, kept from an earlier prepare, TREE again file by file (work trees are hard-linked
+ * copies of the same pristine source, so an unchanged file is the same inode): the number of
+ * files linked again, or -1 when only a new prepare will do. */
+static int allmod_sync(struct allmod_tree *t, const char *tree)
+{
+	sync_walk.tree = tree;
+	sync_walk.tree_len = strlen(tree);
+	sync_walk.src = t->src;
+	sync_walk.linked = 0;
+	int rc = nftw(tree, sync_one, 64, FTW_PHYS);
+	return rc == 0 ? sync_walk.linked : -1;
+}
+
 int allmod_prepare(const struct hb_ctx *ctx, struct allmod_tree *t, const char *tree)
 {
 	static const char *const config[] = { "allmodconfig", NULL };
 	static const char *const targets[] = { "prepare", NULL };
+	char *stamp = fs_join(t->out, PREPARED_STAMP);
+	int linked = fs_exists(stamp) && fs_exists(t->src) ? allmod_sync(t, tree) : -1;
+	if (linked >= 0) {
+		msg_info("allmodconfig tree kept in %s (%d file%s linked again from %s)", t->out,
+			 linked, linked == 1 ? "" : "s", tree);
+		free(stamp);
+		return HB_EXIT_OK;
+	}
+	unlink(stamp);
 	if (worktree_clone(tree, t->src, t->log) != 0) {
 		msg_error("cannot link %s to %s (log: %s)", tree, t->src, t->log);
+		free(stamp);
 		return HB_EXIT_ENV;
 	}
 	fs_mkdir_p(t->out, 0755);
@@ -53,8 +150,11 @@ int allmod_prepare(const struct hb_ctx *ctx, struct allmod_tree *t, const char *
 	if (kbuild_make(ctx, t->src, t->out, t->log, t->env, config, "allmodconfig") != 0 ||
 	    kbuild_make(ctx, t->src, t->out, t->log, t->env, targets, "prepare") != 0) {
 		msg_error("make allmodconfig prepare failed (log: %s)", t->log);
+		free(stamp);
 		return HB_EXIT_FAILED;
 	}
+	fs_write_file_atomic(stamp, "", 0);
+	free(stamp);
 	return HB_EXIT_OK;
 }
 
@@ -83,37 +183,15 @@ static char *log_line_with(const char *log, long from, const char *needle)
 	return found;
 }
 
-/* Points SRC/FILE at FROM/FILE (a hard link, as the clone made it): 0 or -1. */
-static int link_from(const char *from, const char *src, const char *file)
-{
-	char *target = fs_join(src, file), *origin = fs_join(from, file);
-	int rc = (unlink(target) == 0 || errno == ENOENT) && link(origin, target) == 0 ? 0 : -1;
-	free(origin);
-	free(target);
-	return rc;
-}
-
-static bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
-}
-
 int allmod_refresh(const struct hb_ctx *ctx, struct allmod_tree *t, const char *tree,
 		   char *const *files)
 {
 	int linked = 0;
 	for (char *const *f = files; *f; f++) {
-		char *ours = fs_join(t->src, *f), *theirs = fs_join(tree, *f);
-		bool same = same_file(ours, theirs);
-		free(ours);
-		free(theirs);
-		if (same)
-			continue;
-		if (!fs_is_c_or_header(*f) || link_from(tree, t->src, *f) != 0)
+		int rc = sync_file(tree, t->src, *f);
+		if (rc < 0)
 			return allmod_prepare(ctx, t, tree);
-		linked++;
+		linked += rc;
 	}
 	msg_info("allmodconfig tree of this apply in %s, %d changed file%s linked again", t->out,
 		 linked, linked == 1 ? "" : "s");

@@ -25,13 +25,18 @@ enum allmod_result {
 
 void allmod_tree_init(struct allmod_tree *t, const char *dir, const char *log);
 void allmod_tree_free(struct allmod_tree *t);
-/* Makes t->src a copy of TREE and runs allmodconfig and prepare in t->out. An hb_exit code. */
+/* Makes t->src a copy of TREE and runs allmodconfig and prepare in t->out. A tree that an
+ * earlier prepare left (its stamp in t->out) is kept instead when every file of TREE that is
+ * no longer t->src's can be linked again as allmod_refresh() says; one that cannot (a changed
+ * Kconfig or Makefile, a header older than the one prepared from) means a new prepare. An
+ * hb_exit code. */
 int allmod_prepare(const struct hb_ctx *ctx, struct allmod_tree *t, const char *tree);
 /* Brings t->src, made by allmod_prepare() from an earlier state of TREE in this run, up to
  * TREE again: each of FILES (relative paths: every file changed since) that is no longer the
- * same file as TREE's (the hard link the copy made) is linked again. When one of them is not a
- * .c or .h file (a Kconfig, a Makefile: the configuration may change), or cannot be linked,
- * the whole allmod_prepare() instead. An hb_exit code. */
+ * same file as TREE's (the hard link the copy made) is linked again when it holds the same
+ * text as before, is a .c file, or is a .h file not older than t->src's. When one is none of
+ * these (a Kconfig, a Makefile: the configuration may change), or cannot be linked, the whole
+ * allmod_prepare() instead. An hb_exit code. */
 int allmod_refresh(const struct hb_ctx *ctx, struct allmod_tree *t, const char *tree,
 		   char *const *files);
 /* Compiles FILE (relative, .c) in t with -Werror=discarded-qualifiers

@@ -317,6 +317,25 @@ static void print_not_examined(const struct feature_result *results, unsigned ma
 	}
 }
 
+/* The semantic patches of the features in MASK (a malloc'd NULL-terminated list). */
+static char **rule_files(const struct hb_ctx *ctx, unsigned mask)
+{
+	char **coccis = calloc(features_count + 1, sizeof(char *));
+	size_t n = 0;
+	for (size_t i = 0; i < features_count; i++)
+		if (mask & (1u << i))
+			coccis[n++] = xasprintf("%s/cocci/%s.cocci", ctx->repo, features[i].name);
+	return coccis;
+}
+
+/* The files the rules of MASK may look at in TREE, found in one read of it (spatch_run.h). */
+static void select_ahead(const struct hb_ctx *ctx, unsigned mask, const char *tree)
+{
+	char **coccis = rule_files(ctx, mask);
+	spatch_select_ahead(coccis, tree);
+	fs_free_list(coccis);
+}
+
 /* Runs every selected rule over a fresh work copy of SOURCE. On success WORK holds the
  * patched tree and results are filled; on failure WORK is removed. */
 static int run_rules(const struct hb_ctx *ctx, const char *source, const char *work,
@@ -329,12 +348,14 @@ static int run_rules(const struct hb_ctx *ctx, const char *source, const char *w
 		return HB_EXIT_ENV;
 	}
 	int rc = HB_EXIT_OK;
+	select_ahead(ctx, mask, work);
 	for (size_t i = 0; i < features_count; i++) {
 		if (!(mask & (1u << i)))
 			continue;
 		apply_feature(ctx, &features[i], work, log, verify_dir, &results[i]);
 		print_result(&features[i], &results[i]);
 		if (results[i].outcome == OUTCOME_FAILED) {
+			spatch_forget_ahead();
 			fs_remove_tree(work);
 			return HB_EXIT_ENV;
 		}
@@ -342,6 +363,7 @@ static int run_rules(const struct hb_ctx *ctx, const char *source, const char *w
 		if (results[i].outcome == OUTCOME_INCOMPLETE)
 			rc = HB_EXIT_FAILED;
 	}
+	spatch_forget_ahead();
 	if (rc != HB_EXIT_OK) {
 		msg_error("apply refused: a feature would be half-applied; nothing was written");
 		fs_remove_tree(work);
@@ -359,6 +381,7 @@ static int run_rules(const struct hb_ctx *ctx, const char *source, const char *w
 static int report_only(const struct hb_ctx *ctx, const char *tree, const char *log, unsigned mask)
 {
 	int rc = HB_EXIT_OK;
+	select_ahead(ctx, mask, tree);
 	for (size_t i = 0; i < features_count; i++) {
 		if (!(mask & (1u << i)))
 			continue;
@@ -395,6 +418,7 @@ static int report_only(const struct hb_ctx *ctx, const char *tree, const char *l
 			printf("      %s\n", l);
 		free(report);
 	}
+	spatch_forget_ahead();
 	return rc;
 }
 

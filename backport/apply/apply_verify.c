@@ -40,11 +40,25 @@ char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_dif
 		goto out;
 	}
 	counts->prepared = true;
+	/* every changed .c file in one make -k run; each whose object did not come out is then
+	 * compiled alone, with and without the change, for its verdict and first error */
+	char **c_files = calloc(1, sizeof(char *));
+	size_t n_c = 0;
 	for (char **f = files; *f; f++) {
 		if (!fs_is_c_file(*f))
 			continue;
-		char *error;
-		enum allmod_result r = allmod_compile(ctx, &t, *f, work, NULL, &error);
+		c_files = xrealloc(c_files, (n_c + 2) * sizeof(char *));
+		c_files[n_c++] = *f;
+		c_files[n_c] = NULL;
+	}
+	bool *made = calloc(n_c + 1, sizeof(bool));
+	if (n_c)
+		allmod_compile_all(ctx, &t, c_files, made);
+	for (size_t k = 0; k < n_c; k++) {
+		char **f = &c_files[k];
+		char *error = NULL;
+		enum allmod_result r = made[k] ? ALLMOD_OK
+					       : allmod_compile(ctx, &t, *f, work, NULL, &error);
 		if (r == ALLMOD_OK) {
 			counts->compiled++;
 		} else if (r == ALLMOD_FAILED) {
@@ -61,6 +75,8 @@ char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_dif
 			msg_info("    %s", error);
 		free(error);
 	}
+	free(made);
+	free(c_files);
 	kept = diff_without_files(c_diff, drop);
 out:
 	fs_free_list(drop);

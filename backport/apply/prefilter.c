@@ -22,6 +22,7 @@ struct prefilter {
 	pcre2_match_data *md;
 	pcre2_match_context *mc;
 	pcre2_jit_stack *stack;	/* the pk_pointers kind of expression recurses per character */
+	char *key;		/* the lines read, one after the other */
 };
 
 void prefilter_free(struct prefilter *pf)
@@ -37,6 +38,7 @@ void prefilter_free(struct prefilter *pf)
 	pcre2_match_data_free(pf->md);
 	pcre2_match_context_free(pf->mc);
 	pcre2_jit_stack_free(pf->stack);
+	free(pf->key);
 	free(pf);
 }
 
@@ -109,11 +111,15 @@ struct prefilter *prefilter_load_tagged(const char *cocci, const char *tag, char
 	if (!text)
 		return NULL;
 	struct prefilter *pf = calloc(1, sizeof(*pf));
+	pf->key = strdup("");
 	int bad = 0;
 	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l && !bad;
 	     l = strtok_r(NULL, "\n", &save)) {
 		if (strncmp(l, tag, strlen(tag)) != 0)
 			continue;
+		char *key = xasprintf("%s%s\n", pf->key, l);
+		free(pf->key);
+		pf->key = key;
 		pf->alt = xrealloc(pf->alt, (pf->n + 1) * sizeof(*pf->alt));
 		bad = parse_line(l + strlen(tag), &pf->alt[pf->n], err, errlen);
 		pf->n++;
@@ -140,6 +146,11 @@ static bool matches(const struct prefilter *pf, const pcre2_code *re, const char
 		    size_t len)
 {
 	return pcre2_match(re, (PCRE2_SPTR)text, len, 0, 0, pf->md, pf->mc) != PCRE2_ERROR_NOMATCH;
+}
+
+const char *prefilter_key(const struct prefilter *pf)
+{
+	return pf->key;
 }
 
 bool prefilter_match(const struct prefilter *pf, const char *text)

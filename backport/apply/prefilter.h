@@ -33,6 +33,9 @@ struct prefilter *prefilter_load(const char *cocci, char *err, size_t errlen);
 struct prefilter *prefilter_load_tagged(const char *cocci, const char *tag, char *err,
 					size_t errlen);
 void prefilter_free(struct prefilter *pf);
+/* The text of PF's lines (its tag included): two prefilters with the same key keep the same
+ * files. */
+const char *prefilter_key(const struct prefilter *pf);
 /* Does TEXT pass? */
 bool prefilter_match(const struct prefilter *pf, const char *text);
 /* The .c and .h files under TREE that pass (every one when PF is NULL), as paths in sorted order (a malloc'd

@@ -5,6 +5,7 @@
 #include "fsutil.h"
 #include "msg.h"
 #include "prefilter.h"
+#include "prefilter_memo.h"
 #include "spawn.h"
 
 #include <stdio.h>
@@ -191,6 +192,33 @@ static char **copy_files(char **files)
 	return out;
 }
 
+/* The prefilters of the rules of one apply, read over its tree in one walk. */
+static struct prefilter_memo *ahead;
+
+void spatch_select_ahead(char *const *coccis, const char *tree)
+{
+	static const char *const tags[] = { PREFILTER_TAG, INCOMPLETE_IN_TAG };
+	struct prefilter *pfs[PREFILTER_MEMO_MAX];
+	size_t n = 0;
+	char err[256];
+	spatch_forget_ahead();
+	for (char *const *c = coccis; *c; c++)
+		for (size_t t = 0; t < 2 && n < PREFILTER_MEMO_MAX; t++)
+			/* a bad line is said by the run that needs it */
+			if ((pfs[n] = prefilter_load_tagged(*c, tags[t], err, sizeof(err))))
+				n++;
+	if (n)
+		ahead = prefilter_memo_make(tree, pfs, n);
+	for (size_t i = 0; i < n; i++)
+		prefilter_free(pfs[i]);
+}
+
+void spatch_forget_ahead(void)
+{
+	prefilter_memo_free(ahead);
+	ahead = NULL;
+}
+
 static bool pinned(const char *cocci, const char *tree)
 {
 	return pin.cocci && strcmp(pin.cocci, cocci) == 0 && strcmp(pin.tree, tree) == 0;
@@ -217,7 +245,9 @@ static char **selected_files(const char *cocci, const char *tag, const char *tre
 		}
 		return NULL;
 	}
-	char **files = prefilter_files(pf, tree);
+	char **files = prefilter_memo_files(ahead, pf, tree);
+	if (!files)
+		files = prefilter_files(pf, tree);
 	prefilter_free(pf);
 	if (!files) {
 		msg_error("cannot read the tree %s", tree);

@@ -55,6 +55,12 @@ char *spatch_report_incomplete(const char *cocci, const char *tree, const char *
  * Runs of another rule or tree choose their own. One pin at a time. */
 void spatch_pin_selection(const char *cocci, const char *tree);
 void spatch_unpin_selection(void);
+/* Before several rules (the cocci files COCCIS, NULL-terminated) run over TREE one after the
+ * other, each changing some files: their Prefilter and Incomplete-in lines are tested in one
+ * read of TREE, and each run's selection over TREE later reads only the files changed since
+ * (prefilter_memo.h). Forget when done with TREE. */
+void spatch_select_ahead(char *const *coccis, const char *tree);
+void spatch_forget_ahead(void);
 /* The words of the rule's "// Options:" header line (NULL-terminated, malloc'd array of
  * malloc'd strings; empty when there is none). */
 char **spatch_rule_options(const char *cocci);

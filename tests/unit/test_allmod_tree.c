@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -81,11 +82,53 @@ static void a_changed_kconfig_prepares_anew(void **state)
 	allmod_tree_free(&t);
 }
 
+/* A tree that the last apply prepared (its stamp in out/) is kept: only the files that are
+ * no longer the work tree's are linked again, no make runs. */
+static void a_prepared_tree_is_kept_and_synced(void **state)
+{
+	(void)state;
+	struct allmod_tree t;
+	setup_trees(&t);
+	put(dir, "allmod/out/.hb-prepared", "");
+	char *work = fs_join(dir, "work");
+	assert_int_equal(allmod_prepare(NULL, &t, work), HB_EXIT_OK);
+	assert_int_equal(inode("work/a.c"), inode("allmod/src/a.c"));
+	assert_int_equal(inode("work/Kconfig"), inode("allmod/src/Kconfig"));
+	free(work);
+	allmod_tree_free(&t);
+}
+
+/* ... but not when a header went back to an older file (what the last prepare generated
+ * from the newer one could stay), nor without the stamp: then a new prepare (which the fake
+ * tree fails). */
+static void an_older_header_or_no_stamp_prepares_anew(void **state)
+{
+	(void)state;
+	struct allmod_tree t;
+	struct hb_ctx ctx = { .make_jobs = 1 };
+	char *work = fs_join(dir, "work");
+	setup_trees(&t);
+	put(dir, "allmod/out/.hb-prepared", "");
+	put(dir, "allmod/src/b.h", "int b; /* patched */\n"); /* newer than work's b.h */
+	char *older = fs_join(dir, "work/b.h");
+	struct timespec times[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
+	assert_int_equal(utimensat(AT_FDCWD, older, times, 0), 0);
+	assert_int_not_equal(allmod_prepare(&ctx, &t, work), HB_EXIT_OK);
+	allmod_tree_free(&t);
+	setup_trees(&t); /* no stamp: the failed prepare removed it */
+	assert_int_not_equal(allmod_prepare(&ctx, &t, work), HB_EXIT_OK);
+	free(older);
+	free(work);
+	allmod_tree_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(changed_sources_are_linked_again),
 		cmocka_unit_test(a_changed_kconfig_prepares_anew),
+		cmocka_unit_test(a_prepared_tree_is_kept_and_synced),
+		cmocka_unit_test(an_older_header_or_no_stamp_prepares_anew),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
