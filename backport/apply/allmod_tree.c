@@ -205,10 +205,18 @@ static int compile(const struct hb_ctx *ctx, struct allmod_tree *t, const char *
 	return kbuild_make(ctx, t->src, t->out, t->log, t->env, targets, what);
 }
 
+bool allmod_other_arch(const char *file)
+{
+	return strncmp(file, "arch/", 5) == 0 && strncmp(file + 5, "x86/", 4) != 0;
+}
+
 enum allmod_result allmod_compile(const struct hb_ctx *ctx, struct allmod_tree *t,
 				  const char *file, const char *unchanged, const char *changed,
 				  char **first_error)
 {
+	*first_error = NULL;
+	if (allmod_other_arch(file))
+		return ALLMOD_NOT_BUILT;
 	char *object = strdup(file);
 	object[strlen(object) - 1] = 'o';
 	/* an object left by an earlier compile may look newer than FILE (a hard link keeps its
@@ -218,7 +226,6 @@ enum allmod_result allmod_compile(const struct hb_ctx *ctx, struct allmod_tree *
 	free(built);
 	long from = log_size(t->log);
 	enum allmod_result r = ALLMOD_OK;
-	*first_error = NULL;
 	if (compile(ctx, t, object, "compile") != 0) {
 		char *no_rule = log_line_with(t->log, from, "No rule to make target");
 		*first_error = log_line_with(t->log, from, "error:");
@@ -266,17 +273,20 @@ void allmod_compile_all(const struct hb_ctx *ctx, struct allmod_tree *t, char *c
 		n++;
 	const char **targets = calloc(n + 3, sizeof(char *));
 	char **objects = calloc(n + 1, sizeof(char *));
-	targets[0] = CHECK_KCFLAGS;
-	targets[1] = "-k"; /* one file that fails does not stop the others */
+	size_t n_targets = 0;
+	targets[n_targets++] = CHECK_KCFLAGS;
+	targets[n_targets++] = "-k"; /* one file that fails does not stop the others */
 	for (size_t i = 0; i < n; i++) {
 		objects[i] = strdup(files[i]);
 		objects[i][strlen(objects[i]) - 1] = 'o';
-		targets[i + 2] = objects[i];
 		char *built = fs_join(t->out, objects[i]);
 		unlink(built); /* so that its presence afterwards means this run made it */
 		free(built);
+		if (!allmod_other_arch(files[i]))
+			targets[n_targets++] = objects[i];
 	}
-	kbuild_make(ctx, t->src, t->out, t->log, t->env, targets, "compile check");
+	if (n_targets > 2)
+		kbuild_make(ctx, t->src, t->out, t->log, t->env, targets, "compile check");
 	for (size_t i = 0; i < n; i++) {
 		char *built = fs_join(t->out, objects[i]);
 		made[i] = fs_exists(built);

@@ -39,16 +39,21 @@ int allmod_prepare(const struct hb_ctx *ctx, struct allmod_tree *t, const char *
  * allmod_prepare() instead. An hb_exit code. */
 int allmod_refresh(const struct hb_ctx *ctx, struct allmod_tree *t, const char *tree,
 		   char *const *files);
+/* Is FILE (relative) another architecture's (arch/ARCH/, ARCH not x86)? x86_64 allmodconfig
+ * never builds it: kbuild, asked for it by name, fails on it with or without a change. */
+bool allmod_other_arch(const char *file);
 /* Compiles FILE (relative, .c) in t with -Werror=discarded-qualifiers
  * -Werror=incompatible-pointer-types. On a failure, compiles FILE again as UNCHANGED/FILE has
  * it; then CHANGED/FILE is linked back in place, or, when CHANGED is NULL, the unchanged
- * file stays. *first_error (malloc'd, may be NULL): the first "error:" line of a failure. */
+ * file stays. *first_error (malloc'd, may be NULL): the first "error:" line of a failure.
+ * Another architecture's file is ALLMOD_NOT_BUILT without a compile. */
 enum allmod_result allmod_compile(const struct hb_ctx *ctx, struct allmod_tree *t,
 				  const char *file, const char *unchanged, const char *changed,
 				  char **first_error);
 const char *allmod_result_text(enum allmod_result r);
 /* Compiles every FILES (relative .c paths, NULL-terminated) as t->src has them, in one
- * `make -k` run; MADE[i] tells whether FILES[i]'s object came out. A file whose object did
+ * `make -k` run (another architecture's files left out); MADE[i] tells whether FILES[i]'s
+ * object came out. A file whose object did
  * not is for allmod_compile() to judge, one at a time. */
 void allmod_compile_all(const struct hb_ctx *ctx, struct allmod_tree *t, char *const *files,
 			bool *made);

@@ -331,9 +331,16 @@ static char **rule_files(const struct hb_ctx *ctx, unsigned mask)
 /* The files the rules of MASK may look at in TREE, found in one read of it (spatch_run.h). */
 static void select_ahead(const struct hb_ctx *ctx, unsigned mask, const char *tree)
 {
+	double t0 = msg_now();
 	char **coccis = rule_files(ctx, mask);
 	spatch_select_ahead(coccis, tree);
+	size_t n = 0;
+	while (coccis[n])
+		n++;
 	fs_free_list(coccis);
+	char what[40];
+	snprintf(what, sizeof(what), "read once, %zu rule%s", n, n == 1 ? "" : "s");
+	msg_info("%-18s %-22s %5.1f s", "prefilters", what, msg_now() - t0);
 }
 
 /* Runs every selected rule over a fresh work copy of SOURCE. On success WORK holds the

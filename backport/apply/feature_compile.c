@@ -327,7 +327,9 @@ int feature_compile_check(const struct hb_ctx *ctx, const char *pristine, const 
 	for (size_t k = 0; k < n; k++) {
 		enum allmod_result r = ALLMOD_OK;
 		char *error = NULL;
-		if (!made[k] && !unchanged_made[k])
+		if (allmod_other_arch(files[k].path))
+			r = ALLMOD_NOT_BUILT;
+		else if (!made[k] && !unchanged_made[k])
 			r = ALLMOD_FAILS_ANYWAY; /* another architecture's file, a missing tool */
 		else if (!made[k]) /* the one that counts: compiled alone, for its first error */
 			r = allmod_compile(ctx, &t, files[k].path, pristine, work, &error);

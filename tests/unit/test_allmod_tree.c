@@ -122,6 +122,34 @@ static void an_older_header_or_no_stamp_prepares_anew(void **state)
 	allmod_tree_free(&t);
 }
 
+/* x86_64 allmodconfig never builds another architecture's file: no make is run for it. */
+static void another_architectures_file_is_not_built_without_make(void **state)
+{
+	(void)state;
+	assert_true(allmod_other_arch("arch/arm/common/sa1111.c"));
+	assert_true(allmod_other_arch("arch/powerpc/kernel/x.c"));
+	assert_false(allmod_other_arch("arch/x86/kernel/x.c"));
+	assert_false(allmod_other_arch("drivers/arch/x.c"));
+	assert_false(allmod_other_arch("kernel/kallsyms.c"));
+	struct allmod_tree t;
+	struct hb_ctx ctx = { .make_jobs = 1 };
+	setup_trees(&t);
+	size_t before = 0, after = 0;
+	free(fs_read_file(t.log, &before));
+	char *error = NULL;
+	assert_int_equal(allmod_compile(&ctx, &t, "arch/arm/common/sa1111.c", dir, NULL, &error),
+			 ALLMOD_NOT_BUILT);
+	assert_null(error);
+	char *files[] = { "arch/arm/common/sa1111.c", NULL };
+	bool made[1] = { true };
+	allmod_compile_all(&ctx, &t, files, made);
+	assert_false(made[0]);
+	/* neither ran make: nothing was added to the log */
+	free(fs_read_file(t.log, &after));
+	assert_int_equal(after, before);
+	allmod_tree_free(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -129,6 +157,7 @@ int main(void)
 		cmocka_unit_test(a_changed_kconfig_prepares_anew),
 		cmocka_unit_test(a_prepared_tree_is_kept_and_synced),
 		cmocka_unit_test(an_older_header_or_no_stamp_prepares_anew),
+		cmocka_unit_test(another_architectures_file_is_not_built_without_make),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -18,20 +18,9 @@
 static char dir[] = "/tmp/hb-test-prefilter-XXXXXX";
 SCRATCH_DIR_GROUP(dir)
 
-static void write_file(const char *rel, const char *text)
-{
-	char *path = fs_join(dir, rel);
-	char *slash = strrchr(path, '/');
-	*slash = '\0';
-	fs_mkdir_p(path, 0755);
-	*slash = '/';
-	assert_int_equal(fs_write_file_atomic(path, text, strlen(text)), 0);
-	free(path);
-}
-
 static struct prefilter *load(const char *header, char *err, size_t errlen)
 {
-	write_file("rule.cocci", header);
+	put(dir, "rule.cocci", header);
 	char *path = fs_join(dir, "rule.cocci");
 	struct prefilter *pf = prefilter_load(path, err, errlen);
 	free(path);
@@ -115,7 +104,7 @@ static void a_tag_reads_only_its_lines(void **state)
 	char err[256];
 	static const char header[] = "// Prefilter: seq_printf\n"
 				     "// Incomplete-in: char[[:space:]]*\\*[[:space:]]*pointer\\(\n";
-	write_file("rule.cocci", header);
+	put(dir, "rule.cocci", header);
 	char *path = fs_join(dir, "rule.cocci");
 	struct prefilter *pf = prefilter_load_tagged(path, INCOMPLETE_IN_TAG, err, sizeof(err));
 	assert_non_null(pf);
@@ -127,7 +116,7 @@ static void a_tag_reads_only_its_lines(void **state)
 	assert_false(prefilter_match(pf, "static char *pointer(const char *fmt)"));
 	assert_true(prefilter_match(pf, "seq_printf(m, \"%p\", x);"));
 	prefilter_free(pf);
-	write_file("rule.cocci", "// Prefilter: seq_printf\n");
+	put(dir, "rule.cocci", "// Prefilter: seq_printf\n");
 	assert_null(prefilter_load_tagged(path, INCOMPLETE_IN_TAG, err, sizeof(err)));
 	assert_string_equal(err, ""); /* none: the driver then uses the Prefilter lines */
 	free(path);
@@ -147,11 +136,11 @@ static void files_of_a_tree_sorted_c_and_h_only(void **state)
 {
 	(void)state;
 	char err[256];
-	write_file("tree/net/b.c", "seq_printf(m, \"%p\\n\", p);\n");
-	write_file("tree/fs/a.h", "sprintf(buf, \"at %p\\n\", p);\n");
-	write_file("tree/fs/quiet.c", "seq_printf(m, \"%d\\n\", 1);\n");
-	write_file("tree/Documentation/x.txt", "seq_printf(m, \"%p\\n\", p);\n");
-	write_file("tree/lib/vsprintf.c", "static char *pointer(const char *fmt)\n");
+	put(dir, "tree/net/b.c", "seq_printf(m, \"%p\\n\", p);\n");
+	put(dir, "tree/fs/a.h", "sprintf(buf, \"at %p\\n\", p);\n");
+	put(dir, "tree/fs/quiet.c", "seq_printf(m, \"%d\\n\", 1);\n");
+	put(dir, "tree/Documentation/x.txt", "seq_printf(m, \"%p\\n\", p);\n");
+	put(dir, "tree/lib/vsprintf.c", "static char *pointer(const char *fmt)\n");
 	struct prefilter *pf = load(pk_header, err, sizeof(err));
 	char *tree = fs_join(dir, "tree");
 	char **files = prefilter_files(pf, tree);

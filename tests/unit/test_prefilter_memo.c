@@ -62,19 +62,17 @@ static struct prefilter *kallsyms, *seq;
 
 static void make_tree(const char *name)
 {
-	char *rel;
-	rel = xasprintf("%s/kernel/kallsyms.c", name);
-	put(dir, rel, "proc_create(\"kallsyms\", 0444, NULL, &ops);\n");
-	free(rel);
-	rel = xasprintf("%s/fs/seq.c", name);
-	put(dir, rel, "seq_printf(m, \"%p\\n\", p);\n");
-	free(rel);
-	rel = xasprintf("%s/fs/quiet.h", name);
-	put(dir, rel, "int quiet;\n");
-	free(rel);
-	rel = xasprintf("%s/Documentation/kallsyms.txt", name);
-	put(dir, rel, "kallsyms seq_printf\n");
-	free(rel);
+	static const char *const files[][2] = {
+		{ "kernel/kallsyms.c", "proc_create(\"kallsyms\", 0444, NULL, &ops);\n" },
+		{ "fs/seq.c", "seq_printf(m, \"%p\\n\", p);\n" },
+		{ "fs/quiet.h", "int quiet;\n" },
+		{ "Documentation/kallsyms.txt", "kallsyms seq_printf\n" },
+	};
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *rel = xasprintf("%s/%s", name, files[i][0]);
+		put(dir, rel, files[i][1]);
+		free(rel);
+	}
 }
 
 static int load_rules(void **state)
