@@ -268,9 +268,7 @@ int allmod_use_file(struct allmod_tree *t, const char *root, const char *file)
 void allmod_compile_all(const struct hb_ctx *ctx, struct allmod_tree *t, char *const *files,
 			bool *made)
 {
-	size_t n = 0;
-	while (files[n])
-		n++;
+	size_t n = fs_list_len(files);
 	const char **targets = calloc(n + 3, sizeof(char *));
 	char **objects = calloc(n + 1, sizeof(char *));
 	size_t n_targets = 0;

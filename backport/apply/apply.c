@@ -334,9 +334,7 @@ static void select_ahead(const struct hb_ctx *ctx, unsigned mask, const char *tr
 	double t0 = msg_now();
 	char **coccis = rule_files(ctx, mask);
 	spatch_select_ahead(coccis, tree);
-	size_t n = 0;
-	while (coccis[n])
-		n++;
+	size_t n = fs_list_len(coccis);
 	fs_free_list(coccis);
 	char what[40];
 	snprintf(what, sizeof(what), "read once, %zu rule%s", n, n == 1 ? "" : "s");

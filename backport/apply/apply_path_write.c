@@ -53,9 +53,7 @@ int apply_path_write(const struct hb_ctx *ctx, const char *work, const char *rea
 		     const struct feature_result *results, unsigned mask, const char *scratch,
 		     const char *log)
 {
-	size_t n = 0, n_diffs = 0;
-	while (files[n])
-		n++;
+	size_t n = fs_list_len(files), n_diffs = 0;
 	char **diffs = calloc(features_count + 1, sizeof(char *));
 	for (size_t i = 0; i < features_count; i++)
 		if ((mask & (1u << i)) && results[i].diff)

@@ -183,9 +183,7 @@ void spatch_pin_selection(const char *cocci, const char *tree)
 
 static char **copy_files(char **files)
 {
-	size_t n = 0;
-	while (files[n])
-		n++;
+	size_t n = fs_list_len(files);
 	char **out = calloc(n + 1, sizeof(char *));
 	for (size_t i = 0; i < n; i++)
 		out[i] = strdup(files[i]);

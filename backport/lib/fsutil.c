@@ -296,3 +296,11 @@ void fs_free_list(char **list)
 		free(*p);
 	free(list);
 }
+
+size_t fs_list_len(char *const *list)
+{
+	size_t n = 0;
+	while (list && list[n])
+		n++;
+	return n;
+}

@@ -21,6 +21,8 @@ bool fs_is_c_file(const char *path);
 bool fs_is_c_or_header(const char *path);
 /* Frees a NULL-terminated array of malloc'd strings and the array (NULL: nothing). */
 void fs_free_list(char **list);
+/* The number of strings in a NULL-terminated array (0 for NULL). */
+size_t fs_list_len(char *const *list);
 bool fs_is_dir(const char *path);
 /* Seconds since PATH was modified, or -1 when it does not exist. */
 double fs_age_seconds(const char *path);

@@ -50,9 +50,7 @@ static size_t assert_as_a_walk(const struct prefilter_memo *m, const struct pref
 	char **from_memo = prefilter_memo_files(m, pf, tree);
 	char **walked = prefilter_files(pf, tree);
 	assert_same_files(from_memo, walked);
-	size_t n = 0;
-	while (walked[n])
-		n++;
+	size_t n = fs_list_len(walked);
 	prefilter_free_files(from_memo);
 	prefilter_free_files(walked);
 	return n;

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fsutil.h"
 #include "qemu.h"
 
 struct fixture {
@@ -376,9 +377,7 @@ static void test_argv_and_command_line(void **state)
 	o.mem_mb = 0;
 	char **argv = qemu_argv(&o);
 	assert_non_null(argv);
-	size_t n = 0;
-	while (argv[n])
-		n++;
+	size_t n = fs_list_len(argv);
 	assert_int_equal(n, 22);
 	assert_string_equal(argv[4], "tcg");
 	assert_string_equal(argv[6], "max");
