@@ -47,9 +47,7 @@ char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_dif
 	for (char **f = files; *f; f++) {
 		if (!fs_is_c_file(*f))
 			continue;
-		c_files = xrealloc(c_files, (n_c + 2) * sizeof(char *));
-		c_files[n_c++] = *f;
-		c_files[n_c] = NULL;
+		fs_list_add(&c_files, &n_c, *f);
 	}
 	bool *made = calloc(n_c + 1, sizeof(bool));
 	if (n_c)
@@ -63,9 +61,7 @@ char *apply_verify(const struct hb_ctx *ctx, const char *work, const char *c_dif
 			counts->compiled++;
 		} else if (r == ALLMOD_FAILED) {
 			counts->dropped++;
-			drop = xrealloc(drop, (n_drop + 2) * sizeof(char *));
-			drop[n_drop++] = strdup(*f);
-			drop[n_drop] = NULL;
+			fs_list_add(&drop, &n_drop, strdup(*f));
 		} else {
 			counts->unverified++;
 		}

@@ -36,9 +36,7 @@ char **compile_check_files(const char *series_dir, unsigned mask)
 			char **files = worktree_diff_files(text);
 			for (char **f = files; *f; f++) {
 				if (fs_is_c_file(*f)) {
-					out = xrealloc(out, (n + 2) * sizeof(char *));
-					out[n++] = *f;
-					out[n] = NULL;
+					fs_list_add(&out, &n, *f);
 				} else {
 					free(*f);
 				}

@@ -93,9 +93,7 @@ static char *diff_of_file(const char *diff, const char *file)
 	for (char **f = all; *f; f++) {
 		if (strcmp(*f, file) == 0)
 			continue;
-		drop = xrealloc(drop, (n + 2) * sizeof(char *));
-		drop[n++] = strdup(*f);
-		drop[n] = NULL;
+		fs_list_add(&drop, &n, strdup(*f));
 	}
 	char *only = diff_without_files(diff, drop);
 	fs_free_list(drop);
@@ -265,9 +263,7 @@ static int prepare_or_reuse(const struct hb_ctx *ctx, struct allmod_tree *t, con
 				       ? worktree_diff_files(results[i].diff)
 				       : NULL;
 		for (char **f = files; f && *f; f++) {
-			changed = xrealloc(changed, (n + 2) * sizeof(char *));
-			changed[n++] = strdup(*f);
-			changed[n] = NULL;
+			fs_list_add(&changed, &n, strdup(*f));
 		}
 		fs_free_list(files);
 	}

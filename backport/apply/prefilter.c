@@ -181,17 +181,10 @@ static int visit(const char *path, const struct stat *st, int type, struct FTW *
 		return 0;
 	char *text = walk.pf ? fs_read_file(path, NULL) : NULL;
 	if (!walk.pf || (text && prefilter_match(walk.pf, text))) {
-		walk.files = xrealloc(walk.files, (walk.n + 2) * sizeof(char *));
-		walk.files[walk.n++] = strdup(path);
-		walk.files[walk.n] = NULL;
+		fs_list_add(&walk.files, &walk.n, strdup(path));
 	}
 	free(text);
 	return 0;
-}
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 char **prefilter_files(const struct prefilter *pf, const char *tree)
@@ -204,7 +197,7 @@ char **prefilter_files(const struct prefilter *pf, const char *tree)
 		walk.files = NULL;
 		return NULL;
 	}
-	qsort(walk.files, walk.n, sizeof(char *), by_name);
+	fs_sort_list(walk.files, walk.n);
 	char **out = walk.files;
 	walk.files = NULL;
 	return out;

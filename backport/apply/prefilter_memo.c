@@ -155,16 +155,9 @@ static int answer_one(const char *path, const struct stat *st, int type, struct 
 		free(text);
 	}
 	if (kept) {
-		walk.files = xrealloc(walk.files, (walk.n + 2) * sizeof(char *));
-		walk.files[walk.n++] = strdup(path);
-		walk.files[walk.n] = NULL;
+		fs_list_add(&walk.files, &walk.n, strdup(path));
 	}
 	return 0;
-}
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 char **prefilter_memo_files(const struct prefilter_memo *m, const struct prefilter *pf,
@@ -191,6 +184,6 @@ char **prefilter_memo_files(const struct prefilter_memo *m, const struct prefilt
 		prefilter_free_files(out);
 		return NULL;
 	}
-	qsort(out, n, sizeof(char *), by_name);
+	fs_sort_list(out, n);
 	return out;
 }

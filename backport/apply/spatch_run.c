@@ -45,9 +45,7 @@ static void timeouts_add(struct spatch_timeouts *t, const char *file, size_t len
 	for (size_t i = 0; i < t->n; i++)
 		if (strlen(t->files[i]) == len && strncmp(t->files[i], file, len) == 0)
 			return;
-	t->files = xrealloc(t->files, (t->n + 2) * sizeof(char *));
-	t->files[t->n++] = strndup(file, len);
-	t->files[t->n] = NULL;
+	fs_list_add(&t->files, &t->n, strndup(file, len));
 }
 
 void spatch_timeouts_scan(const char *text, const char *tree, struct spatch_timeouts *t)
@@ -142,9 +140,7 @@ char **spatch_rule_options(const char *cocci)
 		line += strlen("\n// Options:");
 		char *copy = strndup(line, strcspn(line, "\n")), *save = NULL;
 		for (char *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-			words = xrealloc(words, (n + 2) * sizeof(char *));
-			words[n++] = strdup(w);
-			words[n] = NULL;
+			fs_list_add(&words, &n, strdup(w));
 		}
 		free(copy);
 	}

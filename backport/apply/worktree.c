@@ -70,9 +70,7 @@ char **worktree_diff_files(const char *diff)
 			free(file);
 			continue;
 		}
-		files = xrealloc(files, (n + 2) * sizeof(char *));
-		files[n++] = file;
-		files[n] = NULL;
+		fs_list_add(&files, &n, file);
 	}
 	return files;
 }

@@ -133,13 +133,6 @@ static bool record_parse(const char *rec, char **pristine, struct record_line **
 	return *pristine != NULL;
 }
 
-static void list_add(char ***files, size_t *n, const char *path)
-{
-	*files = xrealloc(*files, (*n + 2) * sizeof(char *));
-	(*files)[(*n)++] = strdup(path);
-	(*files)[*n] = NULL;
-}
-
 char **source_record_stale(const char *old_rec, const char *new_rec)
 {
 	char *old_pristine, *new_pristine;
@@ -154,12 +147,12 @@ char **source_record_stale(const char *old_rec, const char *new_rec)
 		while (i < old_n || j < new_n) {
 			int cmp = i == old_n ? 1 : j == new_n ? -1 : strcmp(old_lines[i].path, new_lines[j].path);
 			if (cmp < 0) {
-				list_add(&files, &n, old_lines[i++].path);
+				fs_list_add(&files, &n, strdup(old_lines[i++].path));
 			} else if (cmp > 0) {
-				list_add(&files, &n, new_lines[j++].path);
+				fs_list_add(&files, &n, strdup(new_lines[j++].path));
 			} else {
 				if (strcmp(old_lines[i].hash, new_lines[j].hash) != 0)
-					list_add(&files, &n, new_lines[j].path);
+					fs_list_add(&files, &n, strdup(new_lines[j].path));
 				i++;
 				j++;
 			}

@@ -304,3 +304,21 @@ size_t fs_list_len(char *const *list)
 		n++;
 	return n;
 }
+
+void fs_list_add(char ***list, size_t *n, char *item)
+{
+	*list = xrealloc(*list, (*n + 2) * sizeof(char *));
+	(*list)[(*n)++] = item;
+	(*list)[*n] = NULL;
+}
+
+static int by_strcmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void fs_sort_list(char **list, size_t n)
+{
+	if (n > 1)
+		qsort(list, n, sizeof(char *), by_strcmp);
+}

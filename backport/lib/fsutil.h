@@ -23,6 +23,11 @@ bool fs_is_c_or_header(const char *path);
 void fs_free_list(char **list);
 /* The number of strings in a NULL-terminated array (0 for NULL). */
 size_t fs_list_len(char *const *list);
+/* Appends ITEM to *LIST, a NULL-terminated array of *N strings (NULL for none yet), keeping it
+ * NULL-terminated; *N grows by one. */
+void fs_list_add(char ***list, size_t *n, char *item);
+/* Sorts the N strings of LIST by strcmp() (byte order). */
+void fs_sort_list(char **list, size_t n);
 bool fs_is_dir(const char *path);
 /* Seconds since PATH was modified, or -1 when it does not exist. */
 double fs_age_seconds(const char *path);

@@ -86,11 +86,6 @@ static int load_file(struct found *f, const char *path, char *err, size_t errlen
 	return rc;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Every kernels/NAME.json below DIR, in name order. */
 static int load_dir(struct found *f, const char *dir, char *err, size_t errlen)
 {
@@ -110,8 +105,7 @@ static int load_dir(struct found *f, const char *dir, char *err, size_t errlen)
 		names[n++] = strdup(e->d_name);
 	}
 	closedir(d);
-	if (n)
-		qsort(names, n, sizeof(*names), by_name);
+	fs_sort_list(names, n);
 	char *copy = strdup(dir);
 	bool in_kernels = strcmp(basename(copy), "kernels") == 0;
 	free(copy);
