@@ -445,9 +445,7 @@ static int prepare_log(const struct hb_ctx *ctx, const char *id, char **log, cha
 
 char *apply_series_dir(const struct hb_ctx *ctx, const struct kernel_entry *e)
 {
-	if (e->source == KERNEL_SOURCE_DIR)
-		return xasprintf("%s/work/%s/patches", ctx->cache, e->name);
-	return xasprintf("%s/patches/%s", ctx->repo, e->name);
+	return xasprintf("%s/work/%s/patches", ctx->cache, e->name);
 }
 
 int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,

@@ -25,9 +25,9 @@ struct feature_result {
 	double seconds;
 };
 
-/* Where apply_kernel writes kernel E's series (malloc'd): the repo's patches/NAME for a Debian
- * entry of kernels.list, CACHE/work/NAME/patches for a dir entry (a tree of the user's own:
- * never beside the committed series). */
+/* Where apply_kernel writes kernel E's series (malloc'd): CACHE/work/NAME/patches, for every
+ * entry. It carries the user's identity; the repo's patches/NAME, the project's reference
+ * series, is written only by `make patches` (scripts/patch-tests --refresh), never by apply. */
 char *apply_series_dir(const struct hb_ctx *ctx, const struct kernel_entry *e);
 /* Applies the named kernel: patched tree at CACHE/work/NAME/patched, series in
  * apply_series_dir(). Returns an hb_exit code. Used by `apply` and by the later stages. */

@@ -7,8 +7,8 @@
 
 #include "ctx.h"
 
-/* The .c files that the patches of patches/NAME change for the features in MASK (a malloc'd
- * NULL-terminated array of malloc'd relative paths; empty when there is no series). */
+/* The .c files that the patches of the series in SERIES_DIR change for the features in MASK
+ * (a malloc'd NULL-terminated array of malloc'd relative paths; empty when there is no series). */
 char **compile_check_files(const char *series_dir, unsigned mask);
 /* Compiles every .c file the series of kernel E changes for the features in MASK in its patched
  * tree (see `backport compile-check --help`). Returns an hb_exit code. */

@@ -13,7 +13,8 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: backport compile-check NAME [--features LIST]\n"
 		   "Compiles alone, in kernel NAME's patched tree (from backport apply), every .c\n"
-		   "file that the features' patches in patches/NAME change, on allmodconfig with\n"
+		   "file that the features' patches change (its series in CACHE/work/NAME/patches),\n"
+		   "on allmodconfig with\n"
 		   "-Werror=discarded-qualifiers -Werror=incompatible-pointer-types. The prepared\n"
 		   "tree stays in CACHE/build/NAME/allmod for the next run.\n");
 }
