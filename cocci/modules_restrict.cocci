@@ -3,17 +3,23 @@
 /// Rosenberg's 2010 RFC "Restrictions on module loading"), next to and
 /// without changing kernel.modules_disabled:
 ///   0: no restriction (default);
-///   1: __request_module() fails with -EPERM unless the caller is root of
-///      the initial user namespace, so unprivileged users cannot auto-load
-///      modules (sockets of a modular protocol family, crypto templates,
-///      link types, ...), also not through the crypto manager's kernel
+///   1: __request_module() fails with -EPERM unless the requester holds
+///      CAP_SYS_MODULE in the initial user namespace (CAP_NET_ADMIN there
+///      for a netdev- alias, as dev_load() asks), so that unprivileged
+///      users, root of a user namespace and a root that dropped
+///      CAP_SYS_MODULE (a container's) cannot auto-load modules (sockets
+///      of a modular protocol family, crypto templates, link types,
+///      filesystems, ...), also not through the crypto manager's kernel
 ///      threads, which act with their requester's credentials;
 ///   2: nobody can load or unload a module any more, __request_module()
 ///      refuses everybody before it starts modprobe, and the value can no
 ///      longer be lowered.
-/// Writing the sysctl needs CAP_SYS_MODULE; writers are serialized.  The
-/// level at boot is CONFIG_MODULES_RESTRICT_DEFAULT (0 without it) or
-/// the kernel command line's modules_restrict=N.
+/// Each refused autoload is logged, rate-limited, with the module alias
+/// and the requester's comm, pid and uid.  Writing the sysctl needs
+/// CAP_SYS_MODULE; writers are serialized.  At 1 writing kernel.modprobe
+/// needs CAP_SYS_MODULE too, at 2 it can no longer change.  The level at
+/// boot is CONFIG_MODULES_RESTRICT_DEFAULT (0 without it) or the kernel
+/// command line's modules_restrict=N.
 ///
 // Confidence: High
 // Copyright: (C) 2024 hardening-backport contributors.
@@ -87,37 +93,63 @@
 //  - every "if (E || modules_disabled) S" (may_init_module() or
 //    init_module(), delete_module()) becomes
 //    "if (E || modules_disabled || modules_restrict == 2) S".
-//  - __request_module(): -EPERM at level 2 for everybody, at level 1
-//    unless root, right after the LSM hook
-//    "ret = security_kernel_module_request(...); if (ret) return ret;"
-//    whatever the hook's arguments (none in 2.6.32, the module name from
-//    2.6.33 on; before vsnprintf() in 2.6.32, after it later), else
-//    right after the name's length check
+//  - __request_module(): "if (modules_restrict_refused(name)) return
+//    -EPERM;" right after the name's length check
 //    "if (ret >= MODULE_NAME_LEN) return -ENAMETOOLONG;" (every version,
-//    2.6.31 without the hook among them).  The uid test: current_uid()
-//    is a uid_t up to 3.4 and a kuid_t from 3.5 on (a struct in every
-//    tree since 3.14), and kmod.c itself never says which.  A kmod.c
-//    whose __request_module() throttles with kmod_concurrent_max (4.13
-//    on, long after 3.5) gets the kuid_t form
-//    "!uid_eq(current_uid(), GLOBAL_ROOT_UID)"; any other (2.6.x to 4.12)
-//    gets a helper modules_restrict_nonroot() that lets the tree decide
-//    at compile time: GLOBAL_ROOT_UID is a macro of <linux/uidgid.h>
-//    (3.5 on, included by <linux/cred.h>) and nowhere before, so
-//    "#ifdef GLOBAL_ROOT_UID" picks uid_eq() there and
-//    "current_uid() != 0" on older trees.
+//    2.6.31 among them), else right after the LSM hook's check
+//    "ret = security_kernel_module_request(NAME, ...); if (ret) return
+//    ret;" (the hook takes the name from 2.6.33 on; in 2.6.32 it takes
+//    none and comes before the name is formatted).  The name is the
+//    first argument of the function's vsnprintf(NAME, MODULE_NAME_LEN,
+//    ...).  modules_restrict_refused(), a static function added before
+//    __request_module(): at level 2 every request is refused, at level 1
+//    a requester without CAP_SYS_MODULE in the initial user namespace,
+//    or without CAP_NET_ADMIN there for a "netdev-" alias (the rule of
+//    dev_load() upstream; dev_load() itself asks for the bare name only
+//    with CAP_SYS_MODULE).  The 2010 RFC tested for uid 0; a capability
+//    tells apart what uid 0 cannot: the root of a container (uid 0 in
+//    the initial user namespace that dropped CAP_SYS_MODULE, as Docker,
+//    Podman and systemd's ProtectKernelModules= do) is refused like an
+//    unprivileged user, and root keeps its autoloads.  Each refusal is
+//    logged at KERN_NOTICE, rate-limited: "modules_restrict: refused
+//    autoload of ALIAS for COMM[PID] uid UID (level N)".  Per era, as
+//    the file shows it: a kmod.c whose __request_module() throttles with
+//    kmod_concurrent_max (4.13 on) gets ns_capable_noaudit() (4.10 on:
+//    no audit record per request; an LSM that denies the capability
+//    still refuses), the kuid_t uid and pr_notice_ratelimited(); any
+//    other (2.6.x to 4.12) gets capable() and lets the tree decide at
+//    compile time: GLOBAL_ROOT_UID is a macro of <linux/uidgid.h> (3.5
+//    on, included by <linux/cred.h>) and nowhere before, so "#ifdef
+//    GLOBAL_ROOT_UID" picks from_kuid() there and the uid_t otherwise;
+//    the log line is rate-limited by printk_ratelimit() there.
+//  - kernel.modprobe, the entry with ".data = &modprobe_path" in the
+//    table of modules_disabled: its proc_dostring() handler becomes
+//    modules_restrict_modprobe_sysctl(), which refuses a write at level
+//    2 and, at level 1, a writer without CAP_SYS_MODULE (the entry's
+//    mode alone lets any euid 0 write: a container's root would name
+//    its own program, which the next privileged autoload runs as full
+//    root).  Its parameter types as the modules_restrict handler's.
+//    2.6.32's entry also has a sysctl(2) strategy, sysctl_string(),
+//    which writes without the handler: it becomes
+//    modules_restrict_modprobe_strategy(), the same test around
+//    sysctl_string(), with the types of the file's own sysctl_string().
+//    The other knobs of the autoload path need no change:
+//    kernel.usermodehelper.bset and .inheritable already need
+//    CAP_SYS_MODULE (and CAP_SETPCAP) to write, and kernel.modules_restrict
+//    itself is guarded above.
 //  - crypto/algboss.c: the crypto manager instantiates a template
 //    ("hmac(md4)", asked for by an unprivileged AF_ALG bind, a keyctl DH
 //    KDF, kTLS, ...) in the kernel thread cryptomgr_probe and tests new
 //    algorithms in cryptomgr_test.  A kernel thread runs with init_cred,
-//    so its request_module("crypto-hmac") would pass the root check on
-//    the user's behalf.  The scheduling functions, which run in the
+//    so its request_module("crypto-hmac") would pass the capability
+//    check on the user's behalf.  The scheduling functions, which run in the
 //    requester's context, take its credentials (get_current_cred()) into
 //    the thread's parameters; the thread acts with them
 //    (override_creds()) until it is done, then reverts and drops them, so
 //    __request_module() judges the requester, and a nested template
 //    ("cbc(hmac(md4))") schedules its own thread with the same
 //    credentials.  Sound because only the subjective credentials change
-//    (what current_uid() and the LSM hook read), the reference is taken
+//    (what capable(), current_uid() and the LSM hook read), the reference is taken
 //    before kthread_run() and dropped on its failure or at the thread's
 //    end, and override_creds()/revert_creds() balance both where
 //    override_creds() takes its own reference (up to 6.13) and where it
@@ -139,7 +171,11 @@
 //  (of the load and unload checks, those of the known shape are) and
 //  report mode says "modules_restrict: incomplete: ..." with what is
 //  missing and where the rule looked: __request_module() without either
-//  anchor, a modules_disabled entry of unknown bounds style, a file that
+//  anchor or without the vsnprintf() that names the module, a
+//  modules_disabled entry of unknown bounds style, a table of
+//  modules_disabled without the kernel.modprobe entry of the known
+//  shape (or, with a sysctl(2) strategy, no sysctl_string() of five
+//  parameters in the file), a file that
 //  defines modules_disabled with fewer than two "if (... ||
 //  modules_disabled)" checks, a crypto manager thread whose shape or
 //  kthread_run() is not the one known, a kmod.c with no modprobe_path
@@ -157,7 +193,9 @@
 // Piece: variable definition: ^[+]?int modules_restrict( = CONFIG_MODULES_RESTRICT_DEFAULT)?;
 // Piece: variable declaration: ^[+]?extern int modules_restrict;
 // Piece: boot parameter: __setup[(]"modules_restrict=", modules_restrict_setup[)];
-// Piece: autoload check: if [(]modules_restrict == 2 [|][|] [(]modules_restrict &&
+// Piece: autoload check: if [(]modules_restrict_refused[(][[:alnum:]_]+[)][)]
+// Piece: autoload judgement and its log line: modules_restrict: refused autoload of %s for %s
+// Piece: kernel.modprobe guard: [.]proc_handler[[:space:]]*= modules_restrict_modprobe_sysctl,
 // Piece: load and unload checks: [|][|] modules_disabled [|][|] modules_restrict == 2[)]
 // Piece: crypto manager credentials: override_creds[(][[:alnum:]_]+->cred[)]
 
@@ -485,6 +523,163 @@ declarer name DEFINE_MUTEX;
  T t[] = { ... };
 
 // ------------------------------------------------------------------
+// kernel.modprobe, in the same table: the program every autoload runs
+// with full privileges.  At 1 writing it needs CAP_SYS_MODULE, at 2 it is
+// fixed: a handler around proc_dostring(), added after the one above.
+// 2.6.32's entry also has a binary sysctl(2) strategy, sysctl_string(),
+// which writes without the handler: a strategy around it, with the types
+// of the file's own sysctl_string().
+// ------------------------------------------------------------------
+
+@mp_done depends on mr_file@
+type T;
+identifier t;
+identifier h = {modules_restrict_modprobe_sysctl};
+position p;
+@@
+T t[] = { ..., { .proc_handler = h@p, ... }, ... };
+
+@script:python depends on mr_file && report && mp_done@
+p << mp_done.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: present already (kernel.modprobe guard)")
+
+@mp_entry depends on mr_file && md_entry && !mp_done@
+type md_entry.T;
+identifier md_entry.t;
+symbol modprobe_path, proc_dostring;
+position p;
+@@
+T t[] = { ..., { .data = &modprobe_path@p, .proc_handler = \(proc_dostring\|&proc_dostring\), ... }, ... };
+
+@mp_strategy depends on mr_file && mp_entry@
+type md_entry.T;
+identifier md_entry.t;
+identifier ss = {sysctl_string};
+@@
+T t[] = { ..., { .data = &modprobe_path, .strategy = \(ss\|&ss\), ... }, ... };
+
+@ss_sig depends on mr_file && mp_strategy@
+identifier a, b, c, d, e;
+type T1, T2, T3, T4, T5;
+@@
+int sysctl_string(T1 a, T2 b, T3 c, T4 d, T5 e) { ... }
+
+@script:python depends on mr_file && report && mp_entry && !mp_strategy@
+p << mp_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would guard kernel.modprobe (CAP_SYS_MODULE to write it at 1, fixed at 2)")
+
+@script:python depends on mr_file && report && mp_entry && mp_strategy && ss_sig@
+p << mp_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would guard kernel.modprobe (CAP_SYS_MODULE to write it at 1, fixed at 2), its sysctl(2) strategy too")
+
+@script:python depends on mr_file && report && mp_entry && mp_strategy && !ss_sig@
+p << mp_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no kernel.modprobe guard (its entry has a sysctl(2) strategy, and this file defines no \"int sysctl_string(a, b, c, d, e)\" to take its types from)")
+
+@script:python depends on mr_file && report && md_entry && (style_new || style_old) && !mp_done && !mp_entry@
+p << md_entry.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no kernel.modprobe guard (no entry with \".data = &modprobe_path\" and \".proc_handler = proc_dostring\" in the table of modules_disabled)")
+
+@add_mp_handler_sig depends on mr_file && (patch && mp_entry && (style_new || style_old) && (ss_sig || !mp_strategy) && dointvec_sig)@
+type dointvec_sig.T1, dointvec_sig.T2;
+type md_entry.T;
+identifier md_entry.t;
+@@
++static int __maybe_unused modules_restrict_modprobe_sysctl(T1 table, int write, T2 buffer,
++							    size_t *lenp, loff_t *ppos)
++{
++	/*
++	 * kernel.modprobe names the program every module autoload runs with
++	 * full privileges: at modules_restrict 1 writing it needs
++	 * CAP_SYS_MODULE, at 2 it can no longer change.
++	 */
++	if (write && modules_restrict == 2)
++		return -EPERM;
++	if (write && modules_restrict && !capable(CAP_SYS_MODULE))
++		return -EPERM;
++	return proc_dostring(table, write, buffer, lenp, ppos);
++}
++
+ T t[] = { ... };
+
+@add_mp_handler_cur depends on mr_file && (patch && mp_entry && (style_new || style_old) && !mp_strategy && !dointvec_sig)@
+type md_entry.T;
+identifier md_entry.t;
+@@
++static int __maybe_unused modules_restrict_modprobe_sysctl(const struct ctl_table *table,
++							    int write, void *buffer,
++							    size_t *lenp, loff_t *ppos)
++{
++	/*
++	 * kernel.modprobe names the program every module autoload runs with
++	 * full privileges: at modules_restrict 1 writing it needs
++	 * CAP_SYS_MODULE, at 2 it can no longer change.
++	 */
++	if (write && modules_restrict == 2)
++		return -EPERM;
++	if (write && modules_restrict && !capable(CAP_SYS_MODULE))
++		return -EPERM;
++	return proc_dostring(table, write, buffer, lenp, ppos);
++}
++
+ T t[] = { ... };
+
+@add_mp_strategy_fn depends on mr_file && (patch && mp_strategy && ss_sig && (style_new || style_old) && dointvec_sig)@
+type ss_sig.T1, ss_sig.T2, ss_sig.T3, ss_sig.T4, ss_sig.T5;
+type md_entry.T;
+identifier md_entry.t;
+@@
++static int __maybe_unused modules_restrict_modprobe_strategy(T1 table, T2 oldval,
++							      T3 oldlenp, T4 newval,
++							      T5 newlen)
++{
++	/* kernel.modprobe through sysctl(2): as modules_restrict_modprobe_sysctl() */
++	if (newval && newlen && modules_restrict == 2)
++		return -EPERM;
++	if (newval && newlen && modules_restrict && !capable(CAP_SYS_MODULE))
++		return -EPERM;
++	return sysctl_string(table, oldval, oldlenp, newval, newlen);
++}
++
+ T t[] = { ... };
+
+// Only the handler's (the strategy's) value is replaced: the entry keeps its layout.
+@mp_value depends on mr_file && patch && (add_mp_handler_sig || add_mp_handler_cur)@
+type md_entry.T;
+identifier md_entry.t;
+expression E;
+position p;
+@@
+T t[] = { ..., { .data = &modprobe_path, .proc_handler = E@p, ... }, ... };
+
+@add_mp_guard depends on mr_file && patch@
+expression mp_value.E;
+position mp_value.p;
+@@
+- E@p
++ modules_restrict_modprobe_sysctl
+
+@mp_svalue depends on mr_file && patch && add_mp_strategy_fn@
+type md_entry.T;
+identifier md_entry.t;
+expression E;
+position p;
+@@
+T t[] = { ..., { .data = &modprobe_path, .strategy = E@p, ... }, ... };
+
+@add_mp_strategy depends on mr_file && patch@
+expression mp_svalue.E;
+position mp_svalue.p;
+@@
+- E@p
++ &modules_restrict_modprobe_strategy
+
+// ------------------------------------------------------------------
 // definition, right after modules_disabled's
 // ------------------------------------------------------------------
 
@@ -658,13 +853,13 @@ position perm.p;
   S
 
 // ------------------------------------------------------------------
-// __request_module(): root only when modules_restrict is set
+// __request_module(): at 1 only a requester with CAP_SYS_MODULE, at 2 nobody
 // ------------------------------------------------------------------
 
 @kmod_done depends on mr_file@
 position p;
 @@
-__request_module@p(...) { <+... modules_restrict ...+> }
+__request_module@p(...) { <+... \(modules_restrict_refused(...)\|modules_restrict\) ...+> }
 
 @script:python depends on mr_file && report && kmod_done@
 p << kmod_done.p;
@@ -683,22 +878,11 @@ symbol kmod_concurrent_max;
 @@
 __request_module(...) { <+... kmod_concurrent_max ...+> }
 
-// Anchor: the LSM hook and its check, whatever the hook's arguments
-@kmod_hook depends on mr_file && kmod_fn@
-identifier ret;
-position p;
-@@
-__request_module(...)
-{
-  ...
-  ret = security_kernel_module_request@p(...);
-  if (ret)
-    return ret;
-  ...
-}
-
-// Else: the check of the name's length (every version)
-@kmod_len depends on mr_file && kmod_fn && !kmod_hook@
+// Anchor: the check of the name's length, right after the name is formatted (every
+// version).  The LSM hook comes before the formatting in 2.6.32 (it takes no argument
+// there), after it from 2.6.33 on: so the autoload check goes after the length check, and
+// only where a tree lacks that, after the hook's check when the hook is given the name.
+@kmod_len depends on mr_file && kmod_fn@
 identifier ret;
 position p;
 @@
@@ -710,58 +894,167 @@ __request_module(...)
   ...
 }
 
-@script:python depends on mr_file && report && kmod_kuid && kmod_hook@
+@kmod_hook depends on mr_file && kmod_fn && !kmod_len@
+identifier ret;
+expression E;
+position p;
+@@
+__request_module(...)
+{
+  ...
+  ret = security_kernel_module_request@p(E, ...);
+  if (ret)
+    return ret;
+  ...
+}
+
+// The name the request was formatted into (module_name in every era).
+@kmod_name depends on mr_file && kmod_fn@
+identifier name;
+@@
+__request_module(...) { <+... vsnprintf(name, MODULE_NAME_LEN, ...) ...+> }
+
+// Before 4.13 the judgement goes after modprobe_path's definition (below).
+@kmod_mp_def depends on mr_file && kmod_fn && !kmod_kuid@
+symbol modprobe_path;
+@@
+char modprobe_path[...] = ...;
+
+// Everything the autoload check needs is there: it is added whole, or not at all.
+@script:python kmod_ready depends on mr_file && kmod_fn && kmod_name && (kmod_len || kmod_hook) && (kmod_kuid || kmod_mp_def)@
+@@
+pass
+
+@script:python depends on mr_file && report && kmod_fn && kmod_name && (kmod_len || kmod_hook) && !kmod_kuid && !kmod_mp_def@
+p << kmod_fn.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no autoload check (no \"char modprobe_path[...] = ...;\" in this kmod.c to put the judgement after)")
+
+@script:python depends on mr_file && report && kmod_ready && kmod_kuid && kmod_hook@
 p << kmod_hook.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (kuid_t check), after the LSM hook")
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, at 1 to a requester without CAP_SYS_MODULE in the initial user namespace (CAP_NET_ADMIN for netdev-), unaudited, each refusal logged, after the LSM hook (no length check of the module name of the known shape)")
 
-@script:python depends on mr_file && report && !kmod_kuid && kmod_hook@
+@script:python depends on mr_file && report && kmod_ready && !kmod_kuid && kmod_hook@
 p << kmod_hook.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (uid_t or kuid_t check, as the tree's GLOBAL_ROOT_UID decides), after the LSM hook")
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, at 1 to a requester without CAP_SYS_MODULE (CAP_NET_ADMIN for netdev-), each refusal logged, after the LSM hook (no length check of the module name of the known shape)")
 
-@script:python depends on mr_file && report && kmod_kuid && kmod_len@
+@script:python depends on mr_file && report && kmod_ready && kmod_kuid && kmod_len@
 p << kmod_len.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (kuid_t check), after the length check of the module name (no LSM hook of the known shape)")
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, at 1 to a requester without CAP_SYS_MODULE in the initial user namespace (CAP_NET_ADMIN for netdev-), unaudited, each refusal logged, after the length check of the module name")
 
-@script:python depends on mr_file && report && !kmod_kuid && kmod_len@
+@script:python depends on mr_file && report && kmod_ready && !kmod_kuid && kmod_len@
 p << kmod_len.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, to non-root at 1 (uid_t or kuid_t check, as the tree's GLOBAL_ROOT_UID decides), after the length check of the module name (no LSM hook of the known shape)")
+coccilib.report.print_report(p[0], "modules_restrict: would refuse auto-loading to everybody at 2, at 1 to a requester without CAP_SYS_MODULE (CAP_NET_ADMIN for netdev-), each refusal logged, after the length check of the module name")
 
 @script:python depends on mr_file && report && !kmod_hook && !kmod_len && kmod_fn@
 p << kmod_fn.p;
 @@
-coccilib.report.print_report(p[0], "modules_restrict: incomplete: no autoload check (neither \"ret = security_kernel_module_request(...); if (ret) return ret;\" nor \"if (ret >= MODULE_NAME_LEN) return -ENAMETOOLONG;\" in __request_module())")
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no autoload check (neither \"if (ret >= MODULE_NAME_LEN) return -ENAMETOOLONG;\" nor \"ret = security_kernel_module_request(NAME, ...); if (ret) return ret;\" in __request_module())")
+
+@script:python depends on mr_file && report && (kmod_hook || kmod_len) && !kmod_name && kmod_fn@
+p << kmod_fn.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no autoload check (no \"vsnprintf(NAME, MODULE_NAME_LEN, ...)\" in __request_module() names the module asked for)")
 
 // The boot parameter, in kmod.c (built whenever modules are): before __request_module().
-@script:python depends on mr_file && ((report && (kmod_hook || kmod_len)) && kmod_fn)@
+@script:python depends on mr_file && report && kmod_ready && kmod_fn@
 p << kmod_fn.p;
 @@
 coccilib.report.print_report(p[0], "modules_restrict: would add the boot parameter modules_restrict=N before __request_module()")
 
-// 2.6.x to 4.12: the tree decides at compile time (see the header)
-@add_kmod_nonroot depends on mr_file && (patch && (kmod_hook || kmod_len) && !kmod_kuid)@
+// The judgement and its log line, a function before __request_module().  4.13 on (the file
+// throttles with kmod_concurrent_max): ns_capable_noaudit() (4.10 on), which asks without
+// an audit record per request (an LSM that denies the capability still refuses), the
+// kuid_t uid, READ_ONCE() and pr_notice_ratelimited().
+@add_kmod_refused_kuid depends on mr_file && patch && kmod_ready && kmod_kuid@
 typedef bool;
 @@
-+static bool modules_restrict_nonroot(void)
++static bool modules_restrict_refused(const char *name)
++{
++	/*
++	 * kernel.modules_restrict: is the autoload of NAME refused?  At 1
++	 * the requester needs CAP_SYS_MODULE in the initial user namespace,
++	 * or CAP_NET_ADMIN there for a netdev- alias (as dev_load() asks
++	 * for it); at 2 nobody may.  Root of a user namespace and a root
++	 * that dropped CAP_SYS_MODULE (a container's) are refused alike.
++	 * Each refusal is logged, rate-limited, so that what a level
++	 * refused can be seen and preloaded.
++	 */
++	int level = READ_ONCE(modules_restrict);
++	bool netdev = !strncmp(name, "netdev-", 7);
++
++	if (!level)
++		return false;
++	if (level == 1 && ns_capable_noaudit(&init_user_ns, CAP_SYS_MODULE))
++		return false;
++	if (level == 1 && netdev && ns_capable_noaudit(&init_user_ns, CAP_NET_ADMIN))
++		return false;
++	pr_notice_ratelimited("modules_restrict: refused autoload of %s for %s[%d] uid %u (level %d)\n",
++			      name, current->comm, task_pid_nr(current),
++			      from_kuid(&init_user_ns, current_uid()), level);
++	return true;
++}
++
+ __request_module(...) { ... }
+
+// 2.6.x to 4.12: capable(), and what the tree has decides at compile time: GLOBAL_ROOT_UID is
+// a macro of <linux/uidgid.h> (3.5 on, included by <linux/cred.h>) and nowhere before.  The
+// log line is rate-limited by printk_ratelimit(), which every such tree has
+// (pr_notice_ratelimited() came in 2.6.35).
+@add_kmod_refused_old depends on mr_file && patch && kmod_ready && !kmod_kuid@
+typedef bool;
+symbol modprobe_path;
+@@
+ char modprobe_path[...] = ...;
++
++static bool modules_restrict_refused(const char *name)
++{
++	/*
++	 * kernel.modules_restrict: is the autoload of NAME refused?  At 1
++	 * the requester needs CAP_SYS_MODULE, or CAP_NET_ADMIN for a
++	 * netdev- alias; at 2 nobody may.  Each refusal is logged,
++	 * rate-limited.
++	 */
++	int level = modules_restrict;
++
++	if (!level)
++		return false;
++	if (level == 1 && capable(CAP_SYS_MODULE))
++		return false;
++	if (level == 1 && !strncmp(name, "netdev-", 7) && capable(CAP_NET_ADMIN))
++		return false;
++	if (printk_ratelimit())
++		pr_notice("modules_restrict: refused autoload of %s for %s[%d] uid %u (level %d)\n",
++			  name, current->comm, task_pid_nr(current),
++			  modules_restrict_uid(), level);
++	return true;
++}
+
+// The uid of the log line, as the tree has it (trees before 4.13).
+@add_kmod_uid_old depends on mr_file && patch && kmod_ready && !kmod_kuid@
+@@
++static unsigned int modules_restrict_uid(void)
 +{
 +	/* kuid_t and GLOBAL_ROOT_UID from 3.5 on, uid_t before */
 +#ifdef GLOBAL_ROOT_UID
-+	return !uid_eq(current_uid(), GLOBAL_ROOT_UID);
++	return from_kuid(&init_user_ns, current_uid());
 +#else
-+	return current_uid() != 0;
++	return current_uid();
 +#endif
 +}
 +
- __request_module(...) { ... }
+ modules_restrict_refused(...) { ... }
 
-// Before __request_module(), or (2.6.x to 4.12) before the helper just
-// added in front of it: spatch takes the indentation step of added code
-// from the function that follows, and a __request_module() of 2.6.x to
-// 3.3 continues its envp[] initializer with four tabs.
-@add_boot_param depends on mr_file && (patch && kmod_kuid && (kmod_hook || kmod_len))@
+// Before the judgement just added (before its uid helper in the trees before 4.13).  Not
+// right before __request_module() in the trees before
+// 4.13, neither the judgement: spatch takes the indentation step of added code from the
+// function that follows, and a __request_module() of 2.6.x to 3.3 continues its envp[]
+// initializer with four tabs.
+@add_boot_param depends on mr_file && patch && kmod_ready && kmod_kuid@
 attribute name __init;
 declarer name __setup;
 @@
@@ -777,9 +1070,9 @@ declarer name __setup;
 +}
 +__setup("modules_restrict=", modules_restrict_setup);
 +
- __request_module(...) { ... }
+ modules_restrict_refused(...) { ... }
 
-@add_boot_param_helper depends on mr_file && (patch && !kmod_kuid && (kmod_hook || kmod_len))@
+@add_boot_param_old depends on mr_file && patch && kmod_ready && !kmod_kuid@
 attribute name __init;
 declarer name __setup;
 @@
@@ -795,10 +1088,10 @@ declarer name __setup;
 +}
 +__setup("modules_restrict=", modules_restrict_setup);
 +
- modules_restrict_nonroot(...) { ... }
+ modules_restrict_uid(...) { ... }
 
-@add_kmod_kuid depends on mr_file && patch && kmod_hook && kmod_kuid@
-identifier kmod_hook.ret;
+@add_kmod_hook depends on mr_file && patch && kmod_ready && kmod_hook@
+identifier kmod_hook.ret, kmod_name.name;
 @@
 __request_module(...)
 {
@@ -806,49 +1099,20 @@ __request_module(...)
   ret = security_kernel_module_request(...);
   if (ret)
     return ret;
-+ if (modules_restrict == 2 ||
-+     (modules_restrict && !uid_eq(current_uid(), GLOBAL_ROOT_UID)))
++ if (modules_restrict_refused(name))
 +   return -EPERM;
   ...
 }
 
-@add_kmod_nonroot_hook depends on mr_file && patch && kmod_hook && !kmod_kuid@
-identifier kmod_hook.ret;
-@@
-__request_module(...)
-{
-  ...
-  ret = security_kernel_module_request(...);
-  if (ret)
-    return ret;
-+ if (modules_restrict == 2 || (modules_restrict && modules_restrict_nonroot()))
-+   return -EPERM;
-  ...
-}
-
-@add_kmod_kuid_len depends on mr_file && patch && kmod_len && kmod_kuid@
-identifier kmod_len.ret;
+@add_kmod_len depends on mr_file && patch && kmod_ready && kmod_len@
+identifier kmod_len.ret, kmod_name.name;
 @@
 __request_module(...)
 {
   ...
   if (ret >= MODULE_NAME_LEN)
     return -ENAMETOOLONG;
-+ if (modules_restrict == 2 ||
-+     (modules_restrict && !uid_eq(current_uid(), GLOBAL_ROOT_UID)))
-+   return -EPERM;
-  ...
-}
-
-@add_kmod_nonroot_len depends on mr_file && patch && kmod_len && !kmod_kuid@
-identifier kmod_len.ret;
-@@
-__request_module(...)
-{
-  ...
-  if (ret >= MODULE_NAME_LEN)
-    return -ENAMETOOLONG;
-+ if (modules_restrict == 2 || (modules_restrict && modules_restrict_nonroot()))
++ if (modules_restrict_refused(name))
 +   return -EPERM;
   ...
 }
@@ -893,7 +1157,7 @@ if perm_checks.get(p[0].file, 0) < 2:
 
 // Read from the file's text rather than matched as "#include": a rule that
 // names no identifier would make spatch parse every file of a tree.
-@script:python kmod_local depends on mr_file && ((kmod_hook || kmod_len) && kmod_fn)@
+@script:python kmod_local depends on mr_file && kmod_ready && kmod_fn@
 p << kmod_fn.p;
 @@
 with open(p[0].file, errors="replace") as kmod_file:
@@ -1065,7 +1329,7 @@ statement S;
  #include <linux/ctype.h>
 
 // A thread of the crypto manager that will not carry its requester's
-// credentials: the requester's template autoload would be judged as root.
+// credentials: the requester's template autoload would be judged as the kernel's.
 @ab_fn depends on mr_file && ab_file && !ab_done@
 identifier tfn = {cryptomgr_probe, cryptomgr_test};
 position p;

@@ -136,7 +136,7 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	}
 	config = fs_read_file(config_path, NULL);
 	char *missing = NULL;
-	int bad = kconfig_check(fragment, config ? config : "", &missing);
+	int bad = kconfig_check(fragment, config ? config : "", src, &missing);
 	if (bad) {
 		msg_error("%s: %d option(s) of %s did not survive olddefconfig:\n%s", what, bad,
 			  fragment_path, missing);

@@ -3,6 +3,7 @@
 
 #include "fsutil.h"
 
+#include <fts.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,19 +36,61 @@ static long config_version(const char *config)
 	return space && space < strchr(p, '\n') ? version_code(space + 1) : -1;
 }
 
-int kconfig_check(const char *fragment, const char *config, char **missing)
+/* Whether TEXT has a line "config SYMBOL" or "menuconfig SYMBOL" (blanks around allowed). */
+static bool declares(const char *text, const char *symbol)
+{
+	size_t n = strlen(symbol);
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		p += strspn(p, " \t");
+		const char *word = strncmp(p, "config", 6) == 0	      ? p + 6
+				   : strncmp(p, "menuconfig", 10) == 0 ? p + 10
+								       : NULL;
+		if (!word || (*word != ' ' && *word != '\t'))
+			continue;
+		word += strspn(word, " \t");
+		if (strcspn(word, " \t\n") == n && strncmp(word, symbol, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+bool kconfig_declared(const char *src, const char *symbol)
+{
+	char *const roots[] = { (char *)src, NULL };
+	FTS *fts = fts_open(roots, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
+	bool found = false;
+	for (FTSENT *e = fts ? fts_read(fts) : NULL; e && !found; e = fts_read(fts)) {
+		if (e->fts_info == FTS_D && e->fts_level > 0 && e->fts_name[0] == '.') {
+			fts_set(fts, e, FTS_SKIP); /* .git and the like */
+			continue;
+		}
+		if (e->fts_info != FTS_F || strncmp(e->fts_name, "Kconfig", 7) != 0)
+			continue;
+		char *text = fs_read_file(e->fts_path, NULL);
+		found = text && declares(text, symbol);
+		free(text);
+	}
+	if (fts)
+		fts_close(fts);
+	return found;
+}
+
+int kconfig_check(const char *fragment, const char *config, const char *src, char **missing)
 {
 	int bad = 0;
 	size_t cap = 1;
 	*missing = calloc(1, cap);
 	char *copy = strdup(fragment), *save = NULL;
 	long version = config_version(config), since = -1;
+	bool where_declared = false;
 	for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
 		char symbol[128], want[256];
 		bool unset = false;
 		long option_since = since;
+		bool option_where_declared = where_declared;
 		since = strncmp(l, "# hb: since ", 12) == 0 ? version_code(l + 12) : -1;
-		if (since >= 0)
+		where_declared = strcmp(l, "# hb: where declared") == 0;
+		if (since >= 0 || where_declared)
 			continue;
 		if (option_since >= 0 && version >= 0 && version < option_since)
 			continue; /* the option is younger than this tree */
@@ -64,6 +107,8 @@ int kconfig_check(const char *fragment, const char *config, char **missing)
 		} else {
 			continue;
 		}
+		if (option_where_declared && (!src || !kconfig_declared(src, symbol + 7)))
+			continue; /* a hardening's option this tree does not have */
 		char *got = config_value(config, symbol);
 		bool ok = unset ? (!got || strcmp(got, "n") == 0) : (got && strcmp(got, want) == 0);
 		if (!ok) {

@@ -3,13 +3,20 @@
 #ifndef HB_KCONFIG_CHECK_H
 #define HB_KCONFIG_CHECK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Compares FRAGMENT (CONFIG_X=y|m|value, "# CONFIG_X is not set") with the final CONFIG
  * text. Returns the number of options that did not survive, listing them in missing
  * ("CONFIG_X=y (got: not set)", one a line, malloc'd). An option on the line after
  * "# hb: since X.Y" is checked only in trees of version X.Y and later (read from CONFIG's
- * "# Linux/x86 X.Y.Z Kernel Configuration" header). */
-int kconfig_check(const char *fragment, const char *config, char **missing);
+ * "# Linux/x86 X.Y.Z Kernel Configuration" header); one after "# hb: where declared" only
+ * where a Kconfig file of the tree at SRC declares it (an option a hardening adds: the
+ * patched tree has it, the vanilla one does not; with SRC NULL, never). */
+int kconfig_check(const char *fragment, const char *config, const char *src, char **missing);
+
+/* Whether a Kconfig file (Kconfig, Kconfig.*) of the tree at SRC declares SYMBOL ("X" of
+ * CONFIG_X) with a "config X" or "menuconfig X" line. */
+bool kconfig_declared(const char *src, const char *symbol);
 
 #endif

@@ -168,7 +168,8 @@ static void leak_table(FILE *f, const struct run_result *r, size_t n)
 /* A row per kernel, a column per flavour and identity: "N requests, M loaded". */
 static void autoload_table(FILE *f, const struct run_result *r, size_t n)
 {
-	static const char *const who[] = { "unpriv", "userns" };
+	static const char *const who[] = { "unpriv", "userns", "container" };
+	enum { WHO = sizeof(who) / sizeof(who[0]) };
 	bool any = false;
 	for (size_t k = 0; k < n; k++)
 		for (int fl = 0; fl < FLAVOURS; fl++)
@@ -176,21 +177,25 @@ static void autoload_table(FILE *f, const struct run_result *r, size_t n)
 	if (!any)
 		return;
 	fputs("\n## Module autoload surface\n\nModule requests the kernel made, and modules that "
-	      "loaded, when an unprivileged user (and \"root\" of a new user namespace) opened "
-	      "sockets of every family, netlink and inet protocol, set every line discipline, "
-	      "bound AF_ALG to every algorithm name the built modules provide and mounted every "
-	      "filesystem type they provide (suite autoload); patched runs at "
-	      "kernel.modules_restrict=1.\n\n| kernel |", f);
+	      "loaded, when an unprivileged user (and \"root\" of a new user namespace, and the "
+	      "root of a container: uid 0 without CAP_SYS_MODULE in a mount and network "
+	      "namespace of its own) opened sockets of every family, netlink and inet protocol, "
+	      "set every line discipline, bound AF_ALG to every algorithm name the built modules "
+	      "provide and mounted every filesystem type they provide (suite autoload); patched "
+	      "runs at kernel.modules_restrict=1.\n\n| kernel |", f);
 	for (int fl = 0; fl < FLAVOURS; fl++)
-		for (int w = 0; w < 2; w++)
+		for (int w = 0; w < WHO; w++)
 			fprintf(f, " %s %s |", flavour_name(fl), who[w]);
-	fputs("\n| --- | ---: | ---: | ---: | ---: |\n", f);
+	fputs("\n| --- |", f);
+	for (int c = 0; c < FLAVOURS * WHO; c++)
+		fputs(" ---: |", f);
+	fputc('\n', f);
 	for (size_t k = 0; k < n; k++) {
 		fputs("| ", f);
 		cell_text(f, r[k].kernel);
 		fputs(" |", f);
 		for (int fl = 0; fl < FLAVOURS; fl++)
-			for (int w = 0; w < 2; w++) {
+			for (int w = 0; w < WHO; w++) {
 				const struct autoload_who *a =
 					autoload_stats_who(&r[k].flavour[fl].boot.autoload, who[w]);
 				if (a)

@@ -25,6 +25,10 @@
  * so that starting one by mistake on a host changes nothing there. */
 #define HB_GUEST_ENV "HB_GUEST"
 
+/* The level the patched guest kernel starts at: test-initramfs/kernel.config builds it with
+ * CONFIG_MODULES_RESTRICT_DEFAULT=1, and the driver boots it without modules_restrict=N. */
+#define HB_RESTRICT_KCONFIG_DEFAULT 1
+
 /* The unprivileged identity tests switch to (nobody/nogroup). */
 #define HB_UNPRIV_ID 65534
 

@@ -29,6 +29,8 @@ const char *hb_who_name(enum hb_who who)
 		return "userns";
 	case HB_ROOT_NOCAP:
 		return "root-without-CAP_SYS_MODULE";
+	case HB_CONTAINER:
+		return "container";
 	}
 	return "?";
 }
@@ -137,12 +139,26 @@ static int drop_sys_module(void)
 	return 0;
 }
 
+/* The container's root: no CAP_SYS_MODULE, a mount and a network namespace of its own. */
+static int enter_container(void)
+{
+	if (drop_sys_module() < 0)
+		return -1;
+	if (unshare(CLONE_NEWNS | CLONE_NEWNET) < 0) {
+		ktap_diag("unshare(CLONE_NEWNS|CLONE_NEWNET): %s", hb_errname(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int become(enum hb_who who)
 {
 	if (who == HB_ROOT)
 		return 0;
 	if (who == HB_ROOT_NOCAP)
 		return drop_sys_module();
+	if (who == HB_CONTAINER)
+		return enter_container();
 	if (drop_to_unpriv() < 0)
 		return -1;
 	if (who == HB_USERNS)

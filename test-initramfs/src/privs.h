@@ -12,6 +12,10 @@ enum hb_who {
 			 * with CAP_NET_ADMIN over a network namespace of its own */
 	HB_ROOT_NOCAP,	/* uid 0 that dropped CAP_SYS_MODULE from every capability set
 			 * and the bounding set ("capability-dropped root") */
+	HB_CONTAINER,	/* HB_ROOT_NOCAP, then unshare(CLONE_NEWNS|CLONE_NEWNET): the root of
+			 * a container without a user namespace (Docker's and Podman's rootful
+			 * default; a systemd service with ProtectKernelModules=): uid 0 of the
+			 * initial user namespace, every other capability kept */
 };
 
 /* Return values of hb_run_as() besides the function's own (0..199). */

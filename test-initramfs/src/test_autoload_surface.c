@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Suite autoload: the module autoload surface, a measurement. As the unprivileged user and
- * again as "root" of a new user namespace, try every way such a user makes the kernel ask
- * for a module, and count the requests the recording modprobe gets and the modules that
- * load:
+/* Suite autoload: the module autoload surface, a measurement. As the unprivileged user, as
+ * "root" of a new user namespace, and as the root of a container (uid 0 without
+ * CAP_SYS_MODULE, in a mount and network namespace of its own), try every way such a user
+ * makes the kernel ask for a module, and count the requests the recording modprobe gets and
+ * the modules that load:
  *   - socket(2) of every address family with each common type (stream, datagram, raw,
  *     seqpacket), and of every netlink protocol;
  *   - socket(2) of AF_INET and AF_INET6 with the protocol numbers that modules serve and
@@ -15,10 +16,10 @@
  *     them ("hmac(md4)", "cbc(aes)", one nobody provides): the crypto manager instantiates
  *     those in its kernel thread, which asks for the template and the algorithm inside;
  *   - mount(2) of every filesystem type that the staged modules provide ("fs-" aliases)
- *     and a few common ones, from the user namespace only (outside one, mount(2) fails
- *     before the kernel looks the type up);
- *   - from the user namespace's own network namespace, where it holds CAP_NET_ADMIN:
- *     RTM_NEWLINK of common link types and RTM_NEWQDISC of common qdiscs on lo.
+ *     and a few common ones, by the identities with a mount namespace of their own (for
+ *     the unprivileged user, mount(2) fails before the kernel looks the type up);
+ *   - from their own network namespace, where they hold CAP_NET_ADMIN: RTM_NEWLINK of
+ *     common link types and RTM_NEWQDISC of common qdiscs on lo.
  * With kernel.modules_restrict (patched), it runs at 1 and must see no request and no load;
  * without it (vanilla), the surface must make the kernel ask at least once, or the probe is
  * broken. The line the driver reads, per identity:
@@ -214,11 +215,13 @@ static int probe_net(const void *arg)
 	return 0;
 }
 
-/* settle_ms: how long to wait before unloading what the probe loaded (triggers.h). */
+/* settle_ms: how long to wait before unloading what the probe loaded (triggers.h).
+ * own_ns: only for the identities with namespaces of their own (user namespace root, the
+ * container's root), where they hold CAP_SYS_ADMIN and CAP_NET_ADMIN. */
 static const struct {
 	const char *name;
 	int (*probe)(const void *arg);
-	int userns_only;
+	int own_ns;
 	unsigned settle_ms;
 } probes[] = {
 	{ "families", probe_families, 0, 0 }, { "netlink", probe_netlink, 0, 0 },
@@ -294,7 +297,7 @@ static int measure(enum hb_who who, int *loaded)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (size_t i = 0; i < N_PROBES; i++) {
 		off_t mark = modlog_mark();
-		int skip = probes[i].userns_only && who != HB_USERNS;
+		int skip = probes[i].own_ns && who != HB_USERNS && who != HB_CONTAINER;
 		int rc = skip ? 0 : hb_run_as(who, probes[i].probe, NULL, PROBE_TIMEOUT_S);
 		if (!skip && probes[i].settle_ms > settle_ms)
 			settle_ms = probes[i].settle_ms;
@@ -361,6 +364,12 @@ static enum hb_verdict case_userns(const void *arg)
 	return judge(HB_USERNS);
 }
 
+static enum hb_verdict case_container(const void *arg)
+{
+	(void)arg;
+	return judge(HB_CONTAINER);
+}
+
 static enum hb_verdict case_restored(const void *arg)
 {
 	(void)arg;
@@ -375,6 +384,7 @@ static const struct hb_case cases[] = {
 	{ "autoload_setup", case_setup, NULL },
 	{ "autoload_surface_unpriv", case_unpriv, NULL },
 	{ "autoload_surface_userns", case_userns, NULL },
+	{ "autoload_surface_container", case_container, NULL },
 	{ "autoload_restored", case_restored, NULL },
 };
 

@@ -5,11 +5,13 @@
  * delete_module (EPERM); nobody can make the kernel ask modprobe for a module
  * (the log stays empty: finit_module fails at level 2 anyway, so "not loaded"
  * alone proves nothing); the value can no longer be lowered (EPERM), writing 2
- * again succeeds, and writers of 0 racing the write of 2 cannot undo it.
+ * again succeeds, and writers of 0 racing the write of 2 cannot undo it;
+ * kernel.modprobe can no longer change.
  * kernel.modules_disabled must stay 0 throughout. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -72,8 +74,8 @@ static enum hb_verdict case_precondition(const void *arg)
 		ktap_diag("%s: %s", HB_SYSCTL_MODULES_RESTRICT, hb_errname(-rc));
 		return HB_FAIL;
 	}
-	/* Run alone, the suite starts at the boot level (modules_restrict=1 on the command
-	 * line); it needs 0 to load a module before the lock. */
+	/* Run alone, the suite starts at the boot level (1: the test config's
+	 * CONFIG_MODULES_RESTRICT_DEFAULT); it needs 0 to load a module before the lock. */
 	if (level == 1 && hb_restrict_set(0) == 0)
 		level = 0;
 	if (level != 0)
@@ -273,6 +275,22 @@ static enum hb_verdict case_sysctl_write_eperm(const void *arg)
 	return v;
 }
 
+/* kernel.modprobe can no longer change under the lock, not even for root: writing its own
+ * value back fails with EPERM. */
+static enum hb_verdict case_modprobe_write_eperm(const void *arg)
+{
+	char before[256], after[256];
+	int rc;
+
+	(void)arg;
+	if (!need_lock() || hb_read_file(HB_SYSCTL_MODPROBE, before, sizeof(before)) < 0)
+		return HB_FAIL;
+	rc = hb_write_str(HB_SYSCTL_MODPROBE, before);
+	hb_read_file(HB_SYSCTL_MODPROBE, after, sizeof(after));
+	ktap_diag("root's write of kernel.modprobe's own value -> %s", hb_errname(-rc));
+	return rc == -EPERM && strcmp(before, after) == 0 ? HB_PASS : HB_FAIL;
+}
+
 /* Under the lock, a trigger fired by WHO makes the kernel ask for nothing at all (no root
  * modprobe started for nothing) and loads nothing. */
 struct locked_autoload {
@@ -298,6 +316,7 @@ static const struct locked_autoload locked_autoloads[] = {
 	{ ABSENT_TRIGGER, HB_UNPRIV }, { ABSENT_TRIGGER, HB_ROOT },
 	{ "hmac", HB_UNPRIV },         { "hmac", HB_ROOT },
 	{ "tmpl_missing", HB_UNPRIV }, { "tmpl_missing", HB_ROOT },
+	{ ABSENT_TRIGGER, HB_CONTAINER },
 };
 
 static enum hb_verdict case_disabled_unchanged(const void *arg)
@@ -328,6 +347,9 @@ static const struct hb_case cases[] = {
 	  &locked_autoloads[4] },
 	{ "modules_lock_root_missing_template_nothing_asked", case_autoload_nothing_asked,
 	  &locked_autoloads[5] },
+	{ "modules_lock_container_autoload_nothing_asked", case_autoload_nothing_asked,
+	  &locked_autoloads[6] },
+	{ "modules_lock_root_modprobe_write_eperm", case_modprobe_write_eperm, NULL },
 	{ "modules_lock_modules_disabled_stays_0", case_disabled_unchanged, NULL },
 };
 

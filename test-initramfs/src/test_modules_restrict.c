@@ -1,24 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Suite modules_restrict: kernel.modules_restrict levels 0 and 1.
- * Level 1: a user that is not root of the initial user namespace (plain
- * unprivileged, or root of a user namespace with a network namespace of its
- * own) cannot make the kernel ask modprobe for a module, neither in its own
- * context nor through a kernel thread working for it (the crypto manager's
- * cryptomgr_probe instantiating a template); root still can. Writing the
- * sysctl needs CAP_SYS_MODULE. The level at boot is the one the kernel
- * command line's modules_restrict=N gave. Level 2 is in modules_lock. */
+ * Level 1: a requester without CAP_SYS_MODULE in the initial user namespace (plain
+ * unprivileged, root of a user namespace with a network namespace of its own, the root of
+ * a container: uid 0 without CAP_SYS_MODULE in a mount and network namespace of its own)
+ * cannot make the kernel ask modprobe for a module, neither in its own context nor through
+ * a kernel thread working for it (the crypto manager's cryptomgr_probe instantiating a
+ * template); root still can, and a netdev- alias still needs only CAP_NET_ADMIN. Each
+ * refusal leaves one line in the kernel log, rate-limited. Writing the sysctl needs
+ * CAP_SYS_MODULE, and so does writing kernel.modprobe at level 1. The kernel starts at the
+ * level of its CONFIG_MODULES_RESTRICT_DEFAULT (or of modules_restrict=N on its command
+ * line). Level 2 is in modules_lock. */
 #include <errno.h>
+#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "autoload.h"
 #include "errname.h"
 #include "files.h"
 #include "hb_paths.h"
+#include "kmsg.h"
 #include "ktap.h"
 #include "mod_db.h"
 #include "mod_ops.h"
+#include "modprobe_log.h"
 #include "modules_state.h"
 
 enum autoload_kind {
@@ -26,6 +36,7 @@ enum autoload_kind {
 	LEVEL0_USERNS,		/* level 0: the trigger works from a user ns */
 	BLOCKED_UNPRIV,		/* level 1: unprivileged, no request, no load */
 	BLOCKED_USERNS,		/* level 1: user ns root, no request, no load */
+	BLOCKED_CONTAINER,	/* level 1: a container's root, no request, no load */
 	ROOT_ALLOWED,		/* level 1: root's trigger still loads */
 	KIND_COUNT
 };
@@ -45,6 +56,8 @@ static const struct {
 	[LEVEL0_USERNS] = { "modules_restrict_level0_userns_autoload_%s", 0, HB_USERNS, 1 },
 	[BLOCKED_UNPRIV] = { "modules_restrict_unpriv_autoload_blocked_%s", 1, HB_UNPRIV, 0 },
 	[BLOCKED_USERNS] = { "modules_restrict_userns_autoload_blocked_%s", 1, HB_USERNS, 0 },
+	[BLOCKED_CONTAINER] = { "modules_restrict_container_autoload_blocked_%s", 1, HB_CONTAINER,
+				0 },
 	[ROOT_ALLOWED] = { "modules_restrict_root_autoload_allowed_%s", 1, HB_ROOT, 1 },
 };
 
@@ -142,22 +155,24 @@ static int cmdline_level(long *level)
 	return -ENOENT;
 }
 
-/* The driver boots the guest with modules_restrict=1: the value must hold from boot,
- * before any sysctl.conf could set it (autoload and the suites before this one restore
- * the level they found). */
-static enum hb_verdict case_boot_param(const void *arg)
+/* The level from boot, before any sysctl.conf could set it (autoload and the suites before
+ * this one restore the level they found): the test config's CONFIG_MODULES_RESTRICT_DEFAULT
+ * when the command line has no modules_restrict=N (the driver gives none), else N. */
+static enum hb_verdict case_boot_level(const void *arg)
 {
-	long want = -1, level = -1;
+	long want = HB_RESTRICT_KCONFIG_DEFAULT, level = -1;
 	int rc = cmdline_level(&want);
 
 	(void)arg;
-	if (rc < 0) {
-		ktap_diag("no modules_restrict=N on the kernel command line (%s): nothing to check",
-			  hb_errname(-rc));
+	if (rc < 0 && rc != -ENOENT) {
+		ktap_diag("/proc/cmdline: %s", hb_errname(-rc));
 		return HB_FAIL;
 	}
+	if (rc == -ENOENT)
+		ktap_diag("no modules_restrict=N on the kernel command line: the level is the "
+			  "kernel's CONFIG_MODULES_RESTRICT_DEFAULT=%d", HB_RESTRICT_KCONFIG_DEFAULT);
 	rc = hb_restrict_get(&level);
-	ktap_diag("kernel command line modules_restrict=%ld; sysctl reads %ld", want, level);
+	ktap_diag("want %ld at boot; sysctl reads %ld", want, level);
 	return rc == 0 && level == want ? HB_PASS : HB_FAIL;
 }
 
@@ -256,6 +271,188 @@ static enum hb_verdict case_root_template_binds(const void *arg)
 	return v;
 }
 
+/* Writes ARG to kernel.modprobe: 0 or the errno, for hb_run_as(). */
+static int write_modprobe(const void *arg)
+{
+	int rc = hb_write_str(HB_SYSCTL_MODPROBE, arg);
+
+	return rc < 0 ? -rc : 0;
+}
+
+/* kernel.modprobe names the program the kernel runs as full root for every autoload: at
+ * level 1 a container's root must not name its own, WHO's write of ARG must fail with
+ * EPERM and leave the value; root (the control) writes it and the value reads back. */
+static enum hb_verdict modprobe_write_at_1(enum hb_who who, const char *value, int want)
+{
+	char before[256], after[256];
+	int rc, same;
+
+	if (hb_read_file(HB_SYSCTL_MODPROBE, before, sizeof(before)) < 0 || enter_level(1) < 0)
+		return HB_FAIL;
+	rc = hb_run_as(who, write_modprobe, value ? value : before, 10);
+	hb_read_file(HB_SYSCTL_MODPROBE, after, sizeof(after));
+	same = strcmp(before, after) == 0;
+	ktap_diag("write of %s to kernel.modprobe as %s at level 1 -> %s; it reads %.*s",
+		  value ? value : "its own value", hb_who_name(who), hb_rc_name(rc),
+		  (int)strcspn(after, "\n"), after);
+	if (!same && hb_write_str(HB_SYSCTL_MODPROBE, before) < 0)
+		ktap_diag("cannot put kernel.modprobe back");
+	leave_level();
+	return rc == want && same ? HB_PASS : HB_FAIL;
+}
+
+static enum hb_verdict case_container_modprobe_denied(const void *arg)
+{
+	(void)arg;
+	return modprobe_write_at_1(HB_CONTAINER, "/tmp/hb-not-modprobe\n", EPERM);
+}
+
+static enum hb_verdict case_root_modprobe_allowed(const void *arg)
+{
+	(void)arg;
+	return modprobe_write_at_1(HB_ROOT, NULL, 0);
+}
+
+#define NETDEV_NAME "hbzz0"
+
+/* SIOCGIFFLAGS of a device nobody has: dev_load() asks for "netdev-hbzz0" when the caller
+ * holds CAP_NET_ADMIN (and for "hbzz0" only with CAP_SYS_MODULE). 0 once the kernel says
+ * there is no such device. */
+static int fire_netdev(const void *arg)
+{
+	struct ifreq ifr;
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), rc;
+
+	(void)arg;
+	if (fd < 0)
+		return errno;
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", NETDEV_NAME);
+	rc = ioctl(fd, SIOCGIFFLAGS, &ifr) < 0 ? errno : 0;
+	close(fd);
+	return rc == ENODEV ? 0 : rc ? rc : EEXIST;
+}
+
+/* A container's root keeps CAP_NET_ADMIN: at level 1 its netdev- request still reaches
+ * modprobe (the rule dev_load() follows upstream), the bare name does not. */
+static enum hb_verdict case_container_netdev_allowed(const void *arg)
+{
+	off_t mark = modlog_mark();
+	int rc, netdev, bare;
+
+	(void)arg;
+	if (enter_level(1) < 0)
+		return HB_FAIL;
+	rc = hb_run_as(HB_CONTAINER, fire_netdev, NULL, 30);
+	netdev = modlog_requests_since(mark, "netdev-" NETDEV_NAME, 1);
+	bare = modlog_requests_since(mark, NETDEV_NAME, 1);
+	ktap_diag("SIOCGIFFLAGS %s as container at level 1 -> %s; netdev-%s asked %d time(s), %s "
+		  "%d", NETDEV_NAME, hb_rc_name(rc), NETDEV_NAME, netdev, NETDEV_NAME, bare);
+	leave_level();
+	return rc == 0 && netdev > 0 && bare == 0 ? HB_PASS : HB_FAIL;
+}
+
+/* The kernel's rate limit of the refusal line: 10 lines every 5 s (printk_ratelimited's
+ * defaults, DEFAULT_RATELIMIT_BURST and _INTERVAL). */
+#define LOG_BURST 10
+#define LOG_INTERVAL_US 5000000LL
+#define REFUSED "modules_restrict: refused autoload of "
+
+/* Waits until the rate limit of the refusal line starts afresh: LOG_INTERVAL_US after the
+ * newest refusal line (the suites before this one made many). */
+static void wait_log_window(void)
+{
+	long long age;
+
+	if (hb_kmsg_age_us(REFUSED, &age) == 0 && age < LOG_INTERVAL_US + 200000) {
+		ktap_diag("last refusal line %lld ms ago: waiting for the rate limit's window",
+			  age / 1000);
+		usleep((useconds_t)(LOG_INTERVAL_US + 200000 - age));
+	}
+}
+
+/* One refused request leaves exactly one line in the kernel log, naming the alias asked
+ * for, the requester's comm and pid, its uid and the level. */
+static enum hb_verdict case_refusal_logged(const void *arg)
+{
+	const struct hb_trigger *t = hb_trigger_find("packet");
+	char comm[32] = "", who[64];
+	struct hb_autoload_obs obs;
+	int fd, lines;
+
+	(void)arg;
+	if (hb_read_file("/proc/self/comm", comm, sizeof(comm)) < 0 ||
+	    hb_autoload_unload(t) < 0 || enter_level(1) < 0)
+		return HB_FAIL;
+	comm[strcspn(comm, "\n")] = '\0';
+	snprintf(who, sizeof(who), " for %s[", comm);
+	wait_log_window();
+	fd = hb_kmsg_mark();
+	if (fd < 0) {
+		ktap_diag("%s: %s", HB_KMSG, hb_errname(-fd));
+		leave_level();
+		return HB_FAIL;
+	}
+	hb_autoload_observe(t, HB_UNPRIV, &obs);
+	const char *const texts[] = { REFUSED, t->request, who, "uid 65534 (level 1)", NULL };
+	lines = hb_kmsg_count(fd, texts, 5);
+	close(fd);
+	leave_level();
+	ktap_diag("%d line(s) of the kernel log name the refusal of %s for %s, uid 65534", lines,
+		  t->request, comm);
+	return lines == 1 && obs.requests_any == 0 ? HB_PASS : HB_FAIL;
+}
+
+#define FLOOD_REQUESTS 1000
+
+static int flood_packet(const void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < FLOOD_REQUESTS; i++) {
+		int fd = socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC, 0);
+
+		if (fd >= 0) {
+			close(fd);
+			return EEXIST;
+		}
+	}
+	return 0;
+}
+
+/* A thousand refused requests in a loop leave at most LOG_BURST lines per LOG_INTERVAL_US
+ * of the loop, and at least one: the log stays readable, and says what happened. */
+static enum hb_verdict case_refusals_rate_limited(const void *arg)
+{
+	const char *const texts[] = { REFUSED, NULL };
+	off_t mark = modlog_mark();
+	struct timespec t0, t1;
+	long long us;
+	int fd, rc, lines, bound, requests;
+
+	(void)arg;
+	if (enter_level(1) < 0)
+		return HB_FAIL;
+	fd = hb_kmsg_mark();
+	if (fd < 0) {
+		ktap_diag("%s: %s", HB_KMSG, hb_errname(-fd));
+		leave_level();
+		return HB_FAIL;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = hb_run_as(HB_UNPRIV, flood_packet, NULL, 120);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	lines = hb_kmsg_count(fd, texts, 0);
+	close(fd);
+	leave_level();
+	requests = modlog_requests_since(mark, NULL, 0);
+	us = (t1.tv_sec - t0.tv_sec) * 1000000LL + (t1.tv_nsec - t0.tv_nsec) / 1000;
+	bound = LOG_BURST * (int)(us / LOG_INTERVAL_US + 1);
+	ktap_diag("%d refused requests in %lld ms -> %d line(s) in the kernel log (at most %d: %d "
+		  "every %lld s); modprobe asked %d time(s); %s", FLOOD_REQUESTS, us / 1000, lines,
+		  bound, LOG_BURST, LOG_INTERVAL_US / 1000000, requests, hb_rc_name(rc));
+	return rc == 0 && requests == 0 && lines >= 1 && lines <= bound ? HB_PASS : HB_FAIL;
+}
+
 static enum hb_verdict case_restored(const void *arg)
 {
 	long level = -1;
@@ -275,7 +472,7 @@ static enum hb_verdict case_disabled_unchanged(const void *arg)
 	return hb_disabled_ever_bad() ? HB_FAIL : HB_PASS;
 }
 
-#define MAX_CASES 64
+#define MAX_CASES 96
 
 static void add_case(struct hb_case *cases, size_t *n, const char *name,
 		     enum hb_verdict (*run)(const void *), const void *arg)
@@ -297,7 +494,7 @@ int main(int argc, char **argv)
 	size_t n = 0, na = 0;
 
 	add_case(cases, &n, "modules_restrict_sysctl_present", case_sysctl_present, NULL);
-	add_case(cases, &n, "modules_restrict_boot_param", case_boot_param, NULL);
+	add_case(cases, &n, "modules_restrict_boot_level", case_boot_level, NULL);
 	add_case(cases, &n, "modules_restrict_sysctl_rw", case_sysctl_rw, NULL);
 	add_case(cases, &n, "modules_restrict_unpriv_write_denied", case_unpriv_write_denied, NULL);
 	add_case(cases, &n, "modules_restrict_capdrop_write_denied", case_capdrop_write_denied,
@@ -316,6 +513,15 @@ int main(int argc, char **argv)
 	}
 	add_case(cases, &n, "modules_restrict_root_finit_allowed", case_root_explicit_load, NULL);
 	add_case(cases, &n, "modules_restrict_root_template_binds", case_root_template_binds, NULL);
+	add_case(cases, &n, "modules_restrict_container_netdev_allowed",
+		 case_container_netdev_allowed, NULL);
+	add_case(cases, &n, "modules_restrict_container_modprobe_write_denied",
+		 case_container_modprobe_denied, NULL);
+	add_case(cases, &n, "modules_restrict_root_modprobe_write_allowed",
+		 case_root_modprobe_allowed, NULL);
+	add_case(cases, &n, "modules_restrict_refusal_logged_once", case_refusal_logged, NULL);
+	add_case(cases, &n, "modules_restrict_refusals_rate_limited", case_refusals_rate_limited,
+		 NULL);
 	add_case(cases, &n, "modules_restrict_restored_0", case_restored, NULL);
 	add_case(cases, &n, "modules_restrict_modules_disabled_stays_0", case_disabled_unchanged, NULL);
 	return ktap_suite_main(argc, argv, cases, n);

@@ -142,7 +142,7 @@ static enum hb_verdict case_module_load_unload(const void *arg)
 	int load = -ENOENT, unload = -ENOENT, after_load, after_unload;
 
 	(void)arg;
-	/* Root loads at the boot level (modules_restrict=1 on the patched kernel allows it):
+	/* Root loads at the boot level (1 on the patched kernel, which allows it):
 	 * the suite modules_restrict checks that level later, so nothing here changes it. */
 	if (hb_autoload_unload(t) < 0)
 		return HB_FAIL;

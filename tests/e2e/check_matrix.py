@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Checks a matrix.json that `backport matrix` wrote: every kernel asked for is there, ran
 every stage, its regression smoke reads "no regression" and every feature reads "patched and
-proven" or "present upstream" (a feature "not applicable" or anything else fails: issue 7's
-done-when); the module autoload surface was measured on both flavours, with requests on
-vanilla and none, nor a module loaded, on patched at modules_restrict=1 (issue 8); and a
+proven" or "present upstream" (a feature "not applicable" or anything else fails); the module
+autoload surface was measured on both flavours for every identity (the unprivileged user,
+root of a user namespace, the root of a container), with requests on vanilla and none, nor a
+module loaded, on patched at modules_restrict=1; and a
 fuzzing run (matrix --fuzz), where there was one, ran trinity to its end, left the console
 clean and the guest powered off. Prints a KTAP-like line per kernel and check, the reason
 under a failed one, and exits 1 when one failed, 2 when the file cannot be read.
@@ -38,14 +39,19 @@ def check_kernel(k):
                f"patched {f.get('patched')}), log {f.get('log')}")
 
 
+IDENTITIES = ("unpriv", "userns", "container")
+
+
 def check_autoload(k):
     """Yields (name, ok, reason) per flavour and identity of the autoload measurement."""
     name = k.get("kernel", "?")
     flavours = k.get("flavours") or {}
     for flavour in ("vanilla", "patched"):
         measured = (flavours.get(flavour) or {}).get("autoload") or []
-        if not measured:
-            yield (f"{name} autoload surface {flavour}", False, "not measured")
+        seen = {w.get("who") for w in measured}
+        for who in IDENTITIES:
+            if who not in seen:
+                yield (f"{name} autoload surface {flavour} {who}", False, "not measured")
         for w in measured:
             req, loaded = w.get("requests", -1), w.get("loaded", -1)
             ok = req > 0 if flavour == "vanilla" else (req == 0 and loaded == 0)

@@ -16,6 +16,7 @@
 #include "kconfig_check.h"
 #include "spatch_run.h"
 #include "worktree.h"
+#include "test_files.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -168,12 +169,12 @@ static void config_options_that_did_not_survive_are_listed(void **state)
 			       "CONFIG_CMDLINE=\"x\"\n# a comment\n";
 	const char *config = "CONFIG_PACKET=y\nCONFIG_PROC_FS=y\nCONFIG_EMBEDDED=y\n";
 	char *missing;
-	assert_int_equal(kconfig_check(fragment, config, &missing), 3);
+	assert_int_equal(kconfig_check(fragment, config, NULL, &missing), 3);
 	assert_non_null(strstr(missing, "CONFIG_PACKET=m (got: y)"));
 	assert_non_null(strstr(missing, "CONFIG_EMBEDDED=n (got: y)"));
 	assert_non_null(strstr(missing, "CONFIG_CMDLINE=\"x\" (got: not set)"));
 	free(missing);
-	assert_int_equal(kconfig_check("CONFIG_PACKET=m\n", "CONFIG_PACKET=m\n", &missing), 0);
+	assert_int_equal(kconfig_check("CONFIG_PACKET=m\n", "CONFIG_PACKET=m\n", NULL, &missing), 0);
 	free(missing);
 }
 
@@ -184,15 +185,50 @@ static void config_option_younger_than_the_tree_is_not_required(void **state)
 	const char *old = "#\n# Linux/x86 5.10.223 Kernel Configuration\nCONFIG_NET_9P=y\n";
 	const char *new = "#\n# Linux/x86 6.1.176 Kernel Configuration\nCONFIG_NET_9P=y\n";
 	char *missing;
-	assert_int_equal(kconfig_check(fragment, old, &missing), 0);
+	assert_int_equal(kconfig_check(fragment, old, NULL, &missing), 0);
 	free(missing);
-	assert_int_equal(kconfig_check(fragment, new, &missing), 1);
+	assert_int_equal(kconfig_check(fragment, new, NULL, &missing), 1);
 	assert_non_null(strstr(missing, "CONFIG_MCTP=y (got: not set)"));
 	free(missing);
 	/* the marker covers the next line only */
-	assert_int_equal(kconfig_check(fragment, "# Linux/x86 5.10.1 Kernel Configuration\n", &missing), 1);
+	assert_int_equal(kconfig_check(fragment, "# Linux/x86 5.10.1 Kernel Configuration\n", NULL, &missing), 1);
 	assert_non_null(strstr(missing, "CONFIG_NET_9P=y"));
 	free(missing);
+}
+
+/* An option a hardening adds (its Kconfig entry is in the patched tree only) is required
+ * where the tree declares it and nowhere else. */
+static void config_option_of_a_hardening_is_required_where_declared(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/hb-kconfig-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char *vanilla = fs_join(dir, "vanilla"), *patched = fs_join(dir, "patched");
+	put(vanilla, "kernel/module/Kconfig", "config MODULE_UNLOAD\n\tbool \"unload\"\n");
+	put(patched, "kernel/module/Kconfig",
+	    "config MODULES_RESTRICT_DEFAULT\n\tint \"x\"\n\nconfig MODULE_UNLOAD\n");
+	put(patched, ".git/Kconfig", "config HB_ONLY_IN_DOT_GIT\n");
+	const char *fragment = "# hb: where declared\nCONFIG_MODULES_RESTRICT_DEFAULT=1\n"
+			       "CONFIG_NET_9P=y\n";
+	char *missing;
+	assert_int_equal(kconfig_check(fragment, "CONFIG_NET_9P=y\n", vanilla, &missing), 0);
+	free(missing);
+	assert_int_equal(kconfig_check(fragment, "CONFIG_NET_9P=y\n", patched, &missing), 1);
+	assert_non_null(strstr(missing, "CONFIG_MODULES_RESTRICT_DEFAULT=1 (got: not set)"));
+	free(missing);
+	assert_int_equal(kconfig_check(fragment, "CONFIG_MODULES_RESTRICT_DEFAULT=1\nCONFIG_NET_9P=y\n",
+				       patched, &missing), 0);
+	free(missing);
+	/* the marker covers the next line only */
+	assert_int_equal(kconfig_check(fragment, "", vanilla, &missing), 1);
+	assert_non_null(strstr(missing, "CONFIG_NET_9P=y"));
+	free(missing);
+	assert_true(kconfig_declared(patched, "MODULE_UNLOAD"));
+	assert_false(kconfig_declared(patched, "MODULE"));
+	assert_false(kconfig_declared(patched, "HB_ONLY_IN_DOT_GIT"));
+	assert_int_equal(fs_remove_tree(dir), 0);
+	free(vanilla);
+	free(patched);
 }
 
 static void patch_header_is_sendable(void **state)
@@ -319,6 +355,7 @@ int main(void)
 		cmocka_unit_test(rule_options_come_from_the_header),
 		cmocka_unit_test(config_options_that_did_not_survive_are_listed),
 		cmocka_unit_test(config_option_younger_than_the_tree_is_not_required),
+		cmocka_unit_test(config_option_of_a_hardening_is_required_where_declared),
 		cmocka_unit_test(patch_header_is_sendable),
 		cmocka_unit_test(files_spatch_gave_up_on_are_named_in_the_message),
 		cmocka_unit_test(diff_sections_are_sorted_by_path),

@@ -1,7 +1,9 @@
 /*
  * 2.6.32 kernel/sysctl.c (2.6.32.67): binary sysctl numbers (.ctl_name), &one/&two,
  * and an extern of modules_disabled of its own: still no header of this file
- * declares modules_restrict, so the entry needs a local declaration.
+ * declares modules_restrict, so the entry needs a local declaration.  The
+ * kernel.modprobe entry has a sysctl(2) strategy, sysctl_string(), defined in
+ * this file, which writes without the proc handler: both are guarded.
  */
 #ifdef CONFIG_MODULES
 extern char modprobe_path[];
@@ -66,4 +68,46 @@ int proc_dointvec_minmax(struct ctl_table *table, int write,
 	};
 	return do_proc_dointvec(table, write, buffer, lenp, ppos,
 				do_proc_dointvec_minmax_conv, &param);
+}
+
+/* The strategy routine for strings (sysctl(2)) */
+int sysctl_string(struct ctl_table *table,
+		  void __user *oldval, size_t __user *oldlenp,
+		  void __user *newval, size_t newlen)
+{
+	if (!table->data || !table->maxlen)
+		return -ENOTDIR;
+
+	if (oldval && oldlenp) {
+		size_t bufsize;
+		if (get_user(bufsize, oldlenp))
+			return -EFAULT;
+		if (bufsize) {
+			size_t len = strlen(table->data), copied;
+
+			/* This shouldn't trigger for a well-formed sysctl */
+			if (len > table->maxlen)
+				len = table->maxlen;
+
+			/* Copy up to a max of bufsize-1 bytes of the string */
+			copied = (len >= bufsize) ? bufsize - 1 : len;
+
+			if (copy_to_user(oldval, table->data, copied) ||
+			    put_user(0, (char __user *)(oldval + copied)))
+				return -EFAULT;
+			if (put_user(len, oldlenp))
+				return -EFAULT;
+		}
+	}
+	if (newval && newlen) {
+		size_t len = newlen;
+		if (len > table->maxlen)
+			len = table->maxlen;
+		if (copy_from_user(table->data, newval, len))
+			return -EFAULT;
+		if (len == table->maxlen)
+			len--;
+		((char *) table->data)[len] = 0;
+	}
+	return 1;
 }

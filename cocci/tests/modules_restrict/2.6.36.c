@@ -109,6 +109,8 @@ SYSCALL_DEFINE3(init_module, void __user *, umod,
 }
 
 /* kernel/kmod.c */
+char modprobe_path[KMOD_PATH_LEN] = "/sbin/modprobe";
+
 int __request_module(bool wait, const char *fmt, ...)
 {
 	va_list args;
