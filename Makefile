@@ -1,20 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# hardening-backport: top-level build.
-#   make            build the driver (build/backport) and the guest programs
-#   make run        the main job on the default kernel (KERNEL=NAME for another)
-#   make matrix     the main job on every kernel, with reports (KERNELS=A,B JOBS=N)
-#   make check      every test there is
-#   make unit       C unit tests only (cmocka)
-#   make golden     golden tests of the semantic patches, and which files spatch parses for each
-#   make reports    tests of the matrix reports and the CI configurations (no kernel)
-#   make write-tests  tests of apply PATH's write into a tree: kill, rollback, resume (no kernel)
-#   make fetch-tests  fetch and the patch tests on a local fake Debian archive: a new upload is
-#                   drift, a removed package an error, the newest-line form (no network, no kernel)
-#   make patches    regenerate patches/NAME (over the committed series) and check them
-#   make compile-tests  apply's compile check of every rule, on a fetched tree (no boot)
+# hardening-backport: top-level build. `make help` lists the targets.
 SHELL := /bin/bash
-CC ?= gcc
-BUILD := build
+# make's default CC is cc; a CC given by the user (CC=clang) is kept.
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+BUILD := out
 CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE
 # The libraries the driver and the unit tests link: JSON is jansson's (libjansson-dev); the
 # rules' Prefilter lines are matched by PCRE2 with its JIT (libpcre2-dev).
@@ -24,34 +15,53 @@ KERNEL ?=
 KERNELS ?=
 JOBS ?=
 
-# The driver's folders, one per stage of the pipeline (see backport/README.md); a file
-# includes its neighbours' headers by name, whatever folder they are in.
-DRIVER_DIRS := $(sort $(dir $(wildcard backport/*/*.c)))
+# The driver's folders, one per layer of the pipeline (backport/README.md, the order in
+# backport/LAYERS): a file includes headers by name; scripts/layer-check (make lint) fails
+# on an include that goes up the layers.
+DRIVER_SRC := $(sort $(shell find backport -name '*.c'))
+DRIVER_DIRS := $(sort $(dir $(DRIVER_SRC) $(shell find backport -name '*.h')))
 DRIVER_INC := $(patsubst %/,-iquote %,$(DRIVER_DIRS))
-DRIVER_HDR := $(wildcard backport/*/*.h)
-DRIVER_SRC := $(sort $(wildcard backport/*/*.c))
 LIB_SRC := $(filter-out backport/cli/main.c,$(DRIVER_SRC))
 LIB_OBJ := $(patsubst backport/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all driver guest run matrix check unit golden reports write-tests fetch-tests compile-tests patches e2e lint deps clean
+.PHONY: all driver guest run matrix check unit golden reports write-tests fetch-tests compile-tests patches e2e lint deps clean help
 all: driver guest
+
+# The targets, one line each (make help prints them).
+help:
+	@echo "make               build the driver (out/backport) and the guest programs (out/guest)"
+	@echo "make run           the main job on the default kernel (KERNEL=NAME for another)"
+	@echo "make matrix        the main job on every kernel, with reports (KERNELS=A,B JOBS=N)"
+	@echo "make check         every test there is (what CI runs)"
+	@echo "make deps          install the Debian packages and the npm linters (scripts/install-deps)"
+	@echo "make lint          shellcheck, and the driver's includes going down its layers"
+	@echo "make unit          C unit tests of the driver (cmocka)"
+	@echo "make golden        golden tests of the semantic patches; which files spatch parses"
+	@echo "make reports       tests of the matrix reports and the CI configurations (no kernel)"
+	@echo "make write-tests   apply PATH's write into a tree: kill, rollback, resume (no kernel)"
+	@echo "make fetch-tests   fetch and the patch tests on a local fake Debian archive (no network)"
+	@echo "make compile-tests apply's compile check of every rule, on a fetched tree (no boot)"
+	@echo "make e2e           the end-to-end test: the matrix of kernels.list (KERNEL=A,B for some)"
+	@echo "make patches       write apply's series over the committed patches/NAME, then check them"
+	@echo "make clean         remove out/"
 
 driver: $(BUILD)/backport
 
-$(BUILD)/obj/%.o: backport/%.c $(DRIVER_HDR)
+# -MMD: each object depends on the headers it includes (BUILD/obj/X.d), and no others.
+$(BUILD)/obj/%.o: backport/%.c
 	@mkdir -p $(@D)
 	@echo "  CC      $<"
-	@$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DRIVER_INC) -c -o $@ $<
+	@$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DRIVER_INC) -MMD -MP -c -o $@ $<
 
 $(BUILD)/backport: $(BUILD)/obj/cli/main.o $(LIB_OBJ)
 	@echo "  LD      $@"
 	@$(CC) $(CFLAGS) -o $@ $^ $(LIB_LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h) | $(BUILD)/tests
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/tests
 	@echo "  CC+LD   $@"
-	@$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DRIVER_INC) $(UNIT_GUEST) -o $@ $< $(LIB_OBJ) -lcmocka \
+	@$(CC) $(CFLAGS) $(LIB_CFLAGS) $(DRIVER_INC) $(UNIT_GUEST) -MMD -MP -o $@ $< $(LIB_OBJ) -lcmocka \
 		$(LIB_LIBS)
 
 # test_kaddr tests a piece of the guest: it also compiles the guest's address recogniser.
@@ -60,6 +70,8 @@ $(BUILD)/tests/test_kaddr: UNIT_GUEST := -iquote test-initramfs/src test-initram
 
 $(BUILD)/tests:
 	mkdir -p $@
+
+-include $(LIB_OBJ:.o=.d) $(BUILD)/obj/cli/main.d $(UNIT_BIN:=.d)
 
 guest:
 	$(MAKE) -C test-initramfs OUT=$(abspath $(BUILD))/guest
@@ -98,6 +110,7 @@ e2e: all $(BUILD)/tests/test_ktap
 
 lint:
 	shellcheck scripts/* .ci/run test-initramfs/*.sh
+	scripts/layer-check
 
 run: deps
 	$(MAKE) all

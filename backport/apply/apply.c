@@ -6,7 +6,6 @@
 #include "apply_series.h"
 #include "apply_stamp.h"
 #include "apply_verify.h"
-#include "commands.h"
 #include "dir_swap.h"
 #include "doc_sysctl.h"
 #include "kconfig_entry.h"
@@ -503,7 +502,7 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 				msg_warn("cannot write %s", record);
 			free(record);
 			apply_stamp_write(ctx, dir, rec.tree, mask);
-			if (mask == ctx_features(ctx))
+			if (mask == features_selected(ctx))
 				snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
 			msg_info("series: %s/series (%d patch%s)", series_dir, n, n == 1 ? "" : "es");
 			msg_info("patched tree: %s", final);

@@ -4,26 +4,10 @@
 #define HB_APPLY_H
 
 #include "ctx.h"
-#include "feature_outcome.h"
-#include "spatch_run.h"
+#include "feature_result.h"
 
 #include <stdbool.h>
 
-
-struct feature_result {
-	enum feature_outcome outcome;
-	char *diff;     /* what it changed (C and documentation) */
-	char *report;   /* report-mode lines */
-	char *missing;  /* OUTCOME_INCOMPLETE: the pieces its diff lacks ("a, b") */
-	char *compile_error; /* OUTCOME_DOES_NOT_COMPILE: "FILE: the first error" */
-	int files;      /* files changed */
-	bool verified;  /* compiled (feature->compiler_decides) */
-	int compiled, dropped, unverified; /* files, when verified */
-	bool allmod_prepared; /* verified in an allmodconfig tree of the work tree (apply_verify.h) */
-	struct spatch_timeouts timed_out;  /* files its spatch runs gave up on (per-file timeout):
-					    * "not examined" (spatch_timeouts_text()) */
-	double seconds;
-};
 
 /* Where apply_kernel writes kernel E's series (malloc'd): CACHE/work/NAME/patches, for every
  * entry. It carries the user's identity; the repo's patches/NAME, the project's reference

@@ -6,7 +6,8 @@
 #ifndef HB_APPLY_RECORD_H
 #define HB_APPLY_RECORD_H
 
-#include "apply.h"
+#include "ctx.h"
+#include "feature_result.h"
 #include "feature_table.h"
 
 #include <stddef.h>

@@ -3,7 +3,6 @@
 
 #include "allmod_tree.h"
 #include "apply.h"
-#include "build.h"
 #include "exitcodes.h"
 #include "feature_table.h"
 #include "fetch.h"
@@ -84,7 +83,7 @@ int compile_check_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsig
 	} else if (!files[0]) {
 		msg_info("compile-check %s: the series in %s changes no .c file", e->name, series_dir);
 	} else {
-		int lock = build_lock(ctx, e);
+		int lock = kbuild_lock(ctx, e);
 		int count = 0;
 		for (char **f = files; *f; f++)
 			count++;

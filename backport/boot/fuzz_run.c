@@ -75,7 +75,7 @@ int fuzz_built(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 			  "(scripts/install-deps)", TRINITY);
 		return HB_EXIT_ENV;
 	}
-	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
+	char *guest_list = fs_join(ctx->repo, "out/guest/initramfs.list");
 	char *cpio = fs_join(b->dir, "fuzz-initramfs.cpio");
 	char *gen = fs_join(b->dir, "out/usr/gen_init_cpio");
 	/* A log per run: the matrix and a direct run of the same kernel must not overwrite each

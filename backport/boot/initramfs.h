@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The test initramfs: the guest programs (build/guest/initramfs.list, in gen_init_cpio's
+/* The test initramfs: the guest programs (out/guest/initramfs.list, in gen_init_cpio's
  * format) plus the kernel's staged modules under /lib/modules/RELEASE, packed as an
  * uncompressed cpio (newc) by the kernel's own usr/gen_init_cpio. */
 #ifndef HB_INITRAMFS_H

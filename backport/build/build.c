@@ -2,7 +2,7 @@
 #include "build.h"
 
 #include "apply_stamp.h"
-#include "build_seat.h"
+#include "build_dir.h"
 #include "config_stamp.h"
 #include "exitcodes.h"
 #include "feature_table.h"
@@ -10,12 +10,10 @@
 #include "fsutil.h"
 #include "kbuild_make.h"
 #include "kconfig_check.h"
-#include "lock.h"
 #include "msg.h"
 #include "spawn.h"
-#include "test_modules.h"
+#include "probe_modules.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,7 +180,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	if (vanilla) {
 		rc = fetch_kernel(ctx, e, false, &rec);
 		source = rc ? NULL : strdup(rec.tree);
-	} else if (strcmp(ctx->applied, e->name) == 0 || apply_last_current(ctx, e, ctx_features(ctx))) {
+	} else if (strcmp(ctx->applied, e->name) == 0 || apply_last_current(ctx, e, features_selected(ctx))) {
 		source = xasprintf("%s/work/%s/patched", ctx->cache, e->name);
 	} else {
 		/* the commands apply first (stage_order.h): a stale tree is never built */
@@ -204,7 +202,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	out->dir = fs_join(base, flavour);
 	out->log = fs_join(out->dir, "build.log");
 	char *staging = fs_join(out->dir, "staging");
-	/* Both flavours build at the same paths (build_seat.h); ccache serves what is left. Its
+	/* Both flavours build at the same paths (build_dir.h); ccache serves what is left. Its
 	 * depend mode hashes kbuild's -MMD output instead of running the preprocessor a second
 	 * time on every miss (a cold 5.10 build: 472 s instead of 505 s). */
 	char *env_base = xasprintf("CCACHE_BASEDIR=%s", base);
@@ -218,23 +216,23 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	msg_stage("%s (log %s)", what, out->log);
 	fs_mkdir_p(out->dir, 0755);
 	fs_write_file_atomic(out->log, "", 0);
-	struct build_seat seat = { 0 };
+	struct build_dir dir = { 0 };
 	bool built = false;
-	bool seated = build_seat_take(base, flavour, vanilla ? "patched" : "vanilla", rec.tree,
-				      source, out->log, &seat) == 0;
-	if (!seated) {
+	bool entered = build_dir_enter(base, flavour, vanilla ? "patched" : "vanilla", rec.tree,
+				      source, out->log, &dir) == 0;
+	if (!entered) {
 		rc = HB_EXIT_ENV;
 		goto out;
 	}
-	msg_info("%s: %s", what, seat.how);
-	rc = configure(ctx, seat.src, seat.out, seat.record, out->log, env, what);
+	msg_info("%s: %s", what, dir.how);
+	rc = configure(ctx, dir.src, dir.out, dir.record, out->log, env, what);
 	if (rc) {
 		if (rc == HB_EXIT_ENV) /* make itself failed, not the fragment check */
 			out->problem = build_problem(flavour, out->log);
 		goto out;
 	}
 	static const char *const targets[] = { "bzImage", "modules", NULL };
-	if (kbuild_make(ctx, seat.src, seat.out, out->log, env, targets, what) != 0) {
+	if (kbuild_make(ctx, dir.src, dir.out, out->log, env, targets, what) != 0) {
 		out->problem = build_problem(flavour, out->log);
 		msg_error("%s: %s", what, out->problem);
 		msg_error("%s failed; last errors:", what);
@@ -246,41 +244,33 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	fs_remove_tree(staging);
 	char *mod_path = xasprintf("INSTALL_MOD_PATH=%s", staging);
 	const char *const install[] = { mod_path, "modules_install", NULL };
-	int irc = kbuild_make(ctx, seat.src, seat.out, out->log, env, install, what);
+	int irc = kbuild_make(ctx, dir.src, dir.out, out->log, env, install, what);
 	free(mod_path);
 	if (irc != 0) {
 		msg_error("%s: modules_install failed (log: %s)", what, out->log);
 		rc = HB_EXIT_FAILED;
 		goto out;
 	}
-	rc = test_modules_build(ctx, vanilla, out->dir, seat.src, seat.out, staging, out->log, env);
+	rc = probe_modules_build(ctx, vanilla, out->dir, dir.src, dir.out, staging, out->log, env);
 	if (rc)
 		goto out;
-	out->release = kernel_release(seat.src, seat.out);
+	out->release = kernel_release(dir.src, dir.out);
 	built = true;
 out:
-	if (seated && build_seat_leave(&seat, built) != 0 && !rc)
+	if (entered && build_dir_leave(&dir, built) != 0 && !rc)
 		rc = HB_EXIT_ENV;
 	if (!rc) {
-		out->bzimage = fs_join(seat.kept, "arch/x86/boot/bzImage");
+		out->bzimage = fs_join(dir.kept, "arch/x86/boot/bzImage");
 		out->modules = strdup(staging);
 		out->seconds = msg_now() - t0;
 		msg_info("%s: %s, release %s (%.0f s)", what, out->bzimage,
 			 out->release ? out->release : "?", out->seconds);
 	}
-	build_seat_free(&seat);
+	build_dir_free(&dir);
 	free(env_base);
 	free(staging);
 	free(base);
 	free(source);
 	free(what);
 	return rc;
-}
-
-int build_lock(const struct hb_ctx *ctx, const struct kernel_entry *e)
-{
-	char *name = xasprintf("build-%s", e->name);
-	int fd = lock_acquire(ctx->cache, name);
-	free(name);
-	return fd;
 }

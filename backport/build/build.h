@@ -25,8 +25,5 @@ extern const char *const build_tools[];
 int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		 struct build_output *out);
 void build_output_free(struct build_output *out);
-/* Takes the kernel's build lock (CACHE/locks/build-NAME.lock): one writer of its build trees,
- * while other kernels build beside it. The descriptor for lock_release. */
-int build_lock(const struct hb_ctx *ctx, const struct kernel_entry *e);
 
 #endif

@@ -3,7 +3,7 @@
 
 #include "fnv_hash.h"
 #include "fsutil.h"
-#include "str_affix.h"
+#include "prefix_suffix.h"
 
 #include <stdlib.h>
 #include <string.h>

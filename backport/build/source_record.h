@@ -2,7 +2,7 @@
 /* What a kernel build's out/ was built from: the pristine tree, and each file of the
  * flavour's source tree whose content is not the pristine file's, with a hash of that
  * content. Comparing the record an out/ was built from with the record of the sources about
- * to be built names the files kbuild must rebuild from (build_seat.c). The text:
+ * to be built names the files kbuild must rebuild from (build_dir.c). The text:
  *   hb-source-record 1
  *   pristine PATH
  *   file HASH RELATIVE-PATH      (one per differing file, sorted by path) */

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "exitcodes.h"
 #include "fetch.h"
+#include "kbuild_make.h"
 #include "lock.h"
 #include "stage_order.h"
 
@@ -40,7 +41,7 @@ int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
 	int rc = fetch_need_tools(build_tools);
 	if (rc)
 		return rc;
-	int lock = build_lock(ctx, e);
+	int lock = kbuild_lock(ctx, e);
 	struct build_output out = { 0 };
 	rc = vanilla ? HB_EXIT_OK : stage_order_apply(ctx, e, false);
 	if (rc == HB_EXIT_OK)

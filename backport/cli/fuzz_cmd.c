@@ -5,7 +5,8 @@
 #include "commands.h"
 #include "exitcodes.h"
 #include "fuzz_run.h"
-#include "guest_test.h"
+#include "guest_run.h"
+#include "kbuild_make.h"
 #include "stage_order.h"
 #include "lock.h"
 #include "msg.h"
@@ -78,10 +79,10 @@ int cmd_fuzz(struct hb_ctx *ctx, int argc, char **argv)
 	const struct kernel_entry *e = ctx_kernel(ctx, argv[optind]);
 	if (!e)
 		return HB_EXIT_USAGE;
-	int rc = guest_test_check(ctx);
+	int rc = guest_run_check(ctx);
 	if (rc)
 		return rc;
-	int lock = build_lock(ctx, e);
+	int lock = kbuild_lock(ctx, e);
 	rc = fuzz_kernel(ctx, e, vanilla, seconds, seed);
 	lock_release(lock);
 	return rc;

@@ -73,7 +73,7 @@ int cmd_matrix(struct hb_ctx *ctx, int argc, char **argv)
 	}
 	int rc = run_need_tools();
 	if (rc == HB_EXIT_OK)
-		rc = guest_test_check(ctx);
+		rc = guest_run_check(ctx);
 	char *id = NULL, *dir = NULL;
 	if (rc == HB_EXIT_OK && a.out) {
 		char stamp[32];

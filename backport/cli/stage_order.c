@@ -5,6 +5,7 @@
 #include "apply_record.h"
 #include "apply_stamp.h"
 #include "exitcodes.h"
+#include "feature_table.h"
 #include "fsutil.h"
 
 #include <stdio.h>
@@ -21,9 +22,9 @@ int stage_order_apply(struct hb_ctx *ctx, const struct kernel_entry *e, bool van
 		free(record);
 		if (found)
 			return HB_EXIT_OK;
-	} else if (apply_last_current(ctx, e, ctx_features(ctx))) {
+	} else if (apply_last_current(ctx, e, features_selected(ctx))) {
 		snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
 		return HB_EXIT_OK;
 	}
-	return apply_kernel(ctx, e, ctx_features(ctx), NULL);
+	return apply_kernel(ctx, e, features_selected(ctx), NULL);
 }

@@ -65,3 +65,8 @@ const struct guest_suite guest_suites[] = {
 };
 
 const size_t guest_suites_count = sizeof(guest_suites) / sizeof(guest_suites[0]);
+
+unsigned features_selected(const struct hb_ctx *ctx)
+{
+	return ctx->features ? ctx->features : (1u << features_count) - 1;
+}

@@ -4,6 +4,8 @@
 #ifndef HB_FEATURE_TABLE_H
 #define HB_FEATURE_TABLE_H
 
+#include "ctx.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -62,6 +64,9 @@ extern const struct guest_suite guest_suites[];
 extern const size_t guest_suites_count;
 
 const struct feature *feature_find(const char *name);
+/* The features a run applies and tests, as a mask over features[]: CTX's selection
+ * (ctx->features), or every feature when it has none. */
+unsigned features_selected(const struct hb_ctx *ctx);
 /* Parses "a,b,c" into a selection mask over features[]; -1 with the unknown name in err. */
 int features_select(const char *list, unsigned *mask, char *err, size_t errlen);
 

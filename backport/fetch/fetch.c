@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "fetch.h"
 
-#include "commands.h"
 
 #include "apt_private.h"
 #include "exitcodes.h"

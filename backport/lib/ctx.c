@@ -2,7 +2,6 @@
 #include "ctx.h"
 
 #include "exitcodes.h"
-#include "feature_table.h"
 #include "fsutil.h"
 #include "msg.h"
 
@@ -19,7 +18,7 @@ static char *repo_from_binary(void)
 	if (n <= 0)
 		return NULL;
 	exe[n] = '\0';
-	/* REPO/build/backport */
+	/* REPO/out/backport */
 	return strdup(dirname(dirname(exe)));
 }
 
@@ -74,11 +73,6 @@ const struct kernel_entry *ctx_kernel(const struct hb_ctx *ctx, const char *name
 		msg_error("unknown kernel '%s' (known in %s: %s)", name, ctx->kernels_path, names);
 	}
 	return e;
-}
-
-unsigned ctx_features(const struct hb_ctx *ctx)
-{
-	return ctx->features ? ctx->features : (1u << features_count) - 1;
 }
 
 int ctx_make_jobs(const struct hb_ctx *ctx)

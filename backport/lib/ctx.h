@@ -30,8 +30,6 @@ void ctx_free(struct hb_ctx *ctx);
 const struct kernel_entry *ctx_kernel(const struct hb_ctx *ctx, const char *name);
 /* The kernel matching the host's Debian release (6.1 on bookworm), else the first listed. */
 const struct kernel_entry *ctx_default_kernel(const struct hb_ctx *ctx);
-/* The selected features' mask (every feature unless ctx->features says otherwise). */
-unsigned ctx_features(const struct hb_ctx *ctx);
 /* The -j of a build: ctx->make_jobs, else the number of CPUs online. */
 int ctx_make_jobs(const struct hb_ctx *ctx);
 

@@ -5,7 +5,7 @@
 #include "json_util.h"
 #include "msg.h"
 #include "run_result_json.h"
-#include "str_affix.h"
+#include "prefix_suffix.h"
 
 #include <dirent.h>
 #include <libgen.h>

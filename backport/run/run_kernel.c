@@ -11,6 +11,7 @@
 #include "fetch.h"
 #include "fsutil.h"
 #include "json_util.h"
+#include "kbuild_make.h"
 #include "lock.h"
 #include "msg.h"
 #include "verdict.h"
@@ -50,7 +51,7 @@ void run_kernel_rows(const struct hb_ctx *ctx, struct run_result *r)
 	}
 	r->n_features = 1; /* row 0: the regression smoke, name NULL */
 	for (size_t i = 0; i < features_count; i++)
-		if (ctx_features(ctx) & (1u << i))
+		if (features_selected(ctx) & (1u << i))
 			r->features[r->n_features++].name = strdup(features[i].name);
 	for (size_t k = 0; k < r->n_features; k++) {
 		struct run_feature *f = &r->features[k];
@@ -127,7 +128,7 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 {
 	enum run_stage_id s = f == FLAVOUR_VANILLA ? STAGE_TEST_VANILLA : STAGE_TEST_PATCHED;
 	double t0 = stage_begin(r, o, s);
-	struct guest_test_result g;
+	struct guest_run_result g;
 	memset(&g, 0, sizeof(g));
 	int rc = ops->test(ctx, e, f == FLAVOUR_VANILLA, b, &g);
 	struct run_flavour *fl = &r->flavour[f];
@@ -176,7 +177,7 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 	}
 	stage_end(r, o, s, t0, rc, fl->tested ? fl->console_log : b->log,
 		  *detail ? detail : NULL);
-	guest_test_result_free(&g);
+	guest_run_result_free(&g);
 }
 
 /* Builds one flavour and, when that worked, tests it. */
@@ -214,7 +215,7 @@ int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct ru
 	clock_iso8601(now, sizeof(now));
 	r->started = strdup(now);
 	run_kernel_rows(ctx, r);
-	int lock = build_lock(ctx, e);
+	int lock = kbuild_lock(ctx, e);
 
 	double t0 = stage_begin(r, o, STAGE_FETCH);
 	char *log = NULL;
@@ -225,7 +226,7 @@ int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct ru
 	if (rc == HB_EXIT_OK) {
 		enum feature_outcome states[FEATURES_MAX] = { OUTCOME_UNKNOWN };
 		t0 = stage_begin(r, o, STAGE_APPLY);
-		rc = ops->apply(ctx, e, ctx_features(ctx), states, &log);
+		rc = ops->apply(ctx, e, features_selected(ctx), states, &log);
 		stage_end(r, o, STAGE_APPLY, t0, rc, log, NULL);
 		free(log);
 		for (size_t k = 1; k < r->n_features; k++)
@@ -321,7 +322,7 @@ static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned
 	if (ctx->reuse_apply && fs_exists(record) && apply_last_current(ctx, e, mask)) {
 		rc = HB_EXIT_OK;
 		/* as apply does: the builds of this run take that tree without asking again */
-		if (mask == ctx_features(ctx))
+		if (mask == features_selected(ctx))
 			snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
 	} else {
 		rc = apply_kernel(ctx, e, mask, NULL);
@@ -341,9 +342,9 @@ static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned
 }
 
 static int real_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		     const struct build_output *b, struct guest_test_result *out)
+		     const struct build_output *b, struct guest_run_result *out)
 {
-	return guest_test_built(ctx, e, vanilla, b, NULL, out);
+	return guest_run_built(ctx, e, vanilla, b, NULL, out);
 }
 
 const struct kernel_ops kernel_ops_real = {

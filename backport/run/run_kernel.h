@@ -8,7 +8,7 @@
 #include "build.h"
 #include "ctx.h"
 #include "fuzz_run.h"
-#include "guest_test.h"
+#include "guest_run.h"
 #include "run_result.h"
 
 #include <stdio.h>
@@ -24,7 +24,7 @@ struct kernel_ops {
 	int (*build)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		     struct build_output *out);
 	int (*test)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		    const struct build_output *b, struct guest_test_result *out);
+		    const struct build_output *b, struct guest_run_result *out);
 	/* after the tests, when ctx->fuzz_seconds (NULL: never) */
 	int (*fuzz)(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		    const struct build_output *b, long seconds, long seed, struct fuzz_result *out);
@@ -38,7 +38,7 @@ struct run_opts {
 	int order;          /* the kernel's position in kernels.list */
 };
 
-/* Runs every stage it can on E (the features of ctx_features) and fills R (freed with
+/* Runs every stage it can on E (the features of features_selected) and fills R (freed with
  * run_result_free). A failed stage skips those that need it; a broken one (a tool, the
  * environment) stops the kernel. Returns R's exit code. */
 int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct run_opts *o,

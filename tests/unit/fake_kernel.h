@@ -86,7 +86,7 @@ static int fake_build(struct hb_ctx *ctx, const struct kernel_entry *e, bool van
 }
 
 /* A results.json as the guest's KTAP parser writes it: a result per suite, two cases each. */
-static void fake_results_json(const char *path, const struct guest_test_result *g)
+static void fake_results_json(const char *path, const struct guest_run_result *g)
 {
 	json_t *results = json_array();
 	for (int i = 0; i < g->n_suites; i++) {
@@ -123,7 +123,7 @@ static const struct guest_suite *fake_suite(const char *name)
 }
 
 static int fake_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		     const struct build_output *b, struct guest_test_result *g)
+		     const struct build_output *b, struct guest_run_result *g)
 {
 	const struct fake_kernel *k = fake_find(e->name);
 	enum flavour fl = vanilla ? FLAVOUR_VANILLA : FLAVOUR_PATCHED;
@@ -140,7 +140,7 @@ static int fake_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 	gb->boot_seconds = 1.5;
 	g->as_expected = gb->booted;
 	/* the real expectations: apply added what is not upstream, the tables are built in */
-	struct guest_expect_input in = { .vanilla = vanilla, .selected = ctx_features(ctx),
+	struct guest_expect_input in = { .vanilla = vanilla, .selected = features_selected(ctx),
 					 .tables_built_in = true };
 	for (size_t i = 0; i < features_count; i++)
 		if (!fake_in(k->upstream, features[i].name))

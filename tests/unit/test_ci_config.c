@@ -69,7 +69,7 @@ static void github_git_and_caches(void **state)
 	after(cc, "", "key: ccache-${{ matrix.kernel }}-${{ hashFiles('kernels.list', "
 		      "'test-initramfs/kernel.config') }}");
 	after(cc, "", "restore-keys: ccache-${{ matrix.kernel }}-");
-	assert_true(cc < strstr(t, "build/backport matrix --kernels"));
+	assert_true(cc < strstr(t, "out/backport matrix --kernels"));
 	free(t);
 }
 

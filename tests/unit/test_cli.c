@@ -30,7 +30,7 @@ struct sandbox {
 static const char *driver(void)
 {
 	const char *bin = getenv("BACKPORT_BIN");
-	return bin ? bin : "build/backport";
+	return bin ? bin : "out/backport";
 }
 
 static int sandbox_setup(void **state)

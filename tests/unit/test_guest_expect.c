@@ -11,7 +11,7 @@
 #include "feature_table.h"
 #include "fsutil.h"
 #include "guest_expect.h"
-#include "guest_test.h"
+#include "guest_run.h"
 
 #include <stdlib.h>
 #include <string.h>

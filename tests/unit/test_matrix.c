@@ -322,7 +322,7 @@ static void command_bad_input(void **state)
 	char *env_cache = xasprintf("BACKPORT_CACHE=%s/cache", dir);
 	char *env[] = { env_list, env_cache, NULL };
 	char *errpath = fs_join(dir, "stderr");
-	const char *bin = getenv("BACKPORT_BIN") ? getenv("BACKPORT_BIN") : "build/backport";
+	const char *bin = getenv("BACKPORT_BIN") ? getenv("BACKPORT_BIN") : "out/backport";
 	struct {
 		char *argv[6];
 		const char *message;

@@ -9,7 +9,7 @@
 
 #include "test_files.h"
 
-#include "build_seat.h"
+#include "build_dir.h"
 #include "fsutil.h"
 #include "source_record.h"
 #include "worktree.h"
@@ -111,26 +111,26 @@ static void stale_files_are_those_whose_recorded_content_differs(void **state)
 }
 
 /* A stand-in for kbuild: an "object" per build, and a mark that a build happened. */
-static void fake_build(struct build_seat *seat, const char *object)
+static void fake_build(struct build_dir *seat, const char *object)
 {
 	put(seat->out, "vmlinux", object);
-	assert_int_equal(build_seat_leave(seat, true), 0);
-	build_seat_free(seat);
+	assert_int_equal(build_dir_leave(seat, true), 0);
+	build_dir_free(seat);
 }
 
 #define OWN_ONE_CHANGED "out/ from its own last build, 1 changed file(s) to rebuild from"
 
-static void failed_build(struct build_seat *seat)
+static void failed_build(struct build_dir *seat)
 {
-	assert_int_equal(build_seat_leave(seat, false), 0);
-	build_seat_free(seat);
+	assert_int_equal(build_dir_leave(seat, false), 0);
+	build_dir_free(seat);
 }
 
 /* Seats the patched flavour of SOURCE and checks which out/ it started from. */
 static void take_patched(const char *base, const char *pristine, const char *source,
-			 const char *log, const char *want_how, struct build_seat *seat)
+			 const char *log, const char *want_how, struct build_dir *seat)
 {
-	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, source, log, seat), 0);
+	assert_int_equal(build_dir_enter(base, "patched", "vanilla", pristine, source, log, seat), 0);
 	assert_string_equal(seat->how, want_how);
 }
 
@@ -141,13 +141,13 @@ static void a_flavour_without_an_out_starts_from_the_others_with_changed_files_r
 	char *pristine, *patched;
 	make_trees(root, &pristine, &patched);
 	char *base = fs_join(root, "build"), *log = fs_join(root, "log");
-	struct build_seat seat;
-	assert_int_equal(build_seat_take(base, "vanilla", "patched", pristine, pristine, log, &seat), 0);
+	struct build_dir seat;
+	assert_int_equal(build_dir_enter(base, "vanilla", "patched", pristine, pristine, log, &seat), 0);
 	assert_string_equal(seat.how, "a new out/ (no earlier build of these sources)");
 	assert_int_equal(inode_of(seat.src, "kernel/kallsyms.c"), inode_of(pristine, "kernel/kallsyms.c"));
 	fake_build(&seat, "vanilla objects");
 
-	assert_int_equal(build_seat_take(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
+	assert_int_equal(build_dir_enter(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
 	assert_non_null(strstr(seat.how, "a copy of the other flavour's, 2 changed file(s)"));
 	char *object = read_in(seat.out, "vmlinux");
 	assert_string_equal(object, "vanilla objects"); /* kbuild starts from vanilla's out/ */
@@ -166,7 +166,7 @@ static void a_flavour_without_an_out_starts_from_the_others_with_changed_files_r
 	free(object);
 
 	/* Each flavour then takes its own out/ back; nothing changed, nothing to refresh. */
-	assert_int_equal(build_seat_take(base, "vanilla", "patched", pristine, pristine, log, &seat), 0);
+	assert_int_equal(build_dir_enter(base, "vanilla", "patched", pristine, pristine, log, &seat), 0);
 	assert_string_equal(seat.how, "out/ from its own last build, 0 changed file(s) to rebuild from");
 	assert_false(fs_exists(vanilla_out)); /* seated, not copied */
 	fake_build(&seat, "vanilla objects");
@@ -181,7 +181,7 @@ static void a_flavour_without_an_out_starts_from_the_others_with_changed_files_r
 
 	/* An out/ without a record (a build that never finished) is not trusted: the other
 	 * flavour's serves, and without that a new one. */
-	char *record = xasprintf("%s/patched/out/%s", base, BUILD_SEAT_RECORD);
+	char *record = xasprintf("%s/patched/out/%s", base, BUILD_DIR_RECORD);
 	assert_int_equal(unlink(record), 0);
 	take_patched(base, pristine, patched, log,
 		     "out/ from a copy of the other flavour's, 1 changed file(s) to rebuild from", &seat);
@@ -190,7 +190,7 @@ static void a_flavour_without_an_out_starts_from_the_others_with_changed_files_r
 	failed_build(&seat);
 	take_patched(base, pristine, patched, log, OWN_ONE_CHANGED, &seat);
 	failed_build(&seat);
-	char *vanilla_record = xasprintf("%s/vanilla/out/%s", base, BUILD_SEAT_RECORD);
+	char *vanilla_record = xasprintf("%s/vanilla/out/%s", base, BUILD_DIR_RECORD);
 	assert_int_equal(unlink(vanilla_record), 0);
 	assert_int_equal(unlink(record), 0);
 	take_patched(base, pristine, patched, log, "a new out/ (no earlier build of these sources)", &seat);

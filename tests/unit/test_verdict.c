@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests: the verdict of a summary row (backport/run/verdict.c) and its words. */
+/* Unit tests: the verdict of a summary row (backport/result/verdict.c) and its words. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Whether a string begins or ends with another. */
-#ifndef HB_STR_AFFIX_H
-#define HB_STR_AFFIX_H
+#ifndef HB_PREFIX_SUFFIX_H
+#define HB_PREFIX_SUFFIX_H
 
 #include <stdbool.h>
 

@@ -43,7 +43,6 @@ char *spatch_diff(const char *cocci, const char *tree, int jobs, const char *log
  * or NULL when spatch failed; as spatch_diff_noting for TIMED_OUT. */
 char *spatch_report_noting(const char *cocci, const char *tree, const char *log,
 			   struct spatch_timeouts *timed_out);
-char *spatch_report(const char *cocci, const char *tree, const char *log);
 /* Report mode where the rule can say "incomplete:": over the files its "// Incomplete-in:"
  * lines keep (prefilter.h), or as spatch_report_noting when it has none. NULL when spatch
  * failed or a line is bad (said). */

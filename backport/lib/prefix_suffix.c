@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "str_affix.h"
+#include "prefix_suffix.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
 #ifndef HB_FEATURE_COMPILE_H
 #define HB_FEATURE_COMPILE_H
 
-#include "apply.h"
+#include "feature_result.h"
 #include "ctx.h"
 
 #include <stdbool.h>

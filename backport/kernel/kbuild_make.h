@@ -17,5 +17,9 @@ int kbuild_make(const struct hb_ctx *ctx, const char *src, const char *outdir, c
 char *kbuild_first_error(const char *log_text);
 /* The compiler the builds use, for messages: "gcc 12" (malloc'd; "gcc" if it cannot tell). */
 char *kbuild_compiler_name(void);
+/* Takes the lock of kernel E's build trees (CACHE/locks/build-NAME.lock: its flavours and its
+ * allmodconfig tree): one writer of them, while other kernels build beside it. The
+ * descriptor for lock_release. */
+int kbuild_lock(const struct hb_ctx *ctx, const struct kernel_entry *e);
 
 #endif

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "guest_test.h"
+#include "guest_run.h"
 
 #include "apply_record.h"
 #include "build.h"
-#include "commands.h"
 #include "console_scan.h"
 #include "exitcodes.h"
 #include "feature_table.h"
@@ -18,7 +17,6 @@
 #include "msg.h"
 #include "qemu.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +51,7 @@ const char *guest_suite_feature(size_t i) { return judged_suite(i)->feature; }
 /* Is the suite's feature among those this run selected? The smoke always is. */
 bool guest_suite_selected(const struct hb_ctx *ctx, size_t i)
 {
-	return guest_suite_judged(judged_suite(i), ctx_features(ctx));
+	return guest_suite_judged(judged_suite(i), features_selected(ctx));
 }
 
 /* "hb.skip=a,b" for the suites of the features this run left out, "" when none. */
@@ -70,13 +68,13 @@ static char *skip_unselected(const struct hb_ctx *ctx)
 	return list;
 }
 
-void guest_test_result_free(struct guest_test_result *r)
+void guest_run_result_free(struct guest_run_result *r)
 {
 	guest_boot_free(&r->boot);
 	memset(r, 0, sizeof(*r));
 }
 
-static void judge(const struct ktap_report *report, struct guest_test_result *r)
+static void judge(const struct ktap_report *report, struct guest_run_result *r)
 {
 	r->as_expected = r->boot.booted && r->boot.console_clean;
 	for (int i = 0; i < r->n_suites; i++) {
@@ -102,7 +100,7 @@ static void judge(const struct ktap_report *report, struct guest_test_result *r)
 
 /* nm on B's vmlinux: where it put the symbols of F's MANIFEST (constify_ops's tables). */
 static void check_manifest(const struct feature *f, const struct build_output *b,
-			   const char *manifest, struct guest_test_result *r)
+			   const char *manifest, struct guest_run_result *r)
 {
 	char *vmlinux = fs_join(b->dir, "out/vmlinux");
 	if (ro_symbols_of_vmlinux(vmlinux, manifest, &r->ro) != 0) {
@@ -126,7 +124,7 @@ static void check_manifest(const struct feature *f, const struct build_output *b
 /* results.json: the KTAP report (ktap_report_to_json) with the leak measurement added as
  * "leaks" (see leak_stats.h). */
 static void write_results(const char *path, const struct ktap_report *report,
-			  const struct guest_test_result *r)
+			  const struct guest_run_result *r)
 {
 	json_t *v = ktap_report_to_json(report);
 	if (!v) {
@@ -169,7 +167,7 @@ static const char *accel_for_this_run(const struct qemu_opts *probe_opts)
 	return chosen;
 }
 
-static void print_verdicts(const struct guest_test_result *r)
+static void print_verdicts(const struct guest_run_result *r)
 {
 	msg_info("%-18s %-18s %-9s %s", "suite", "feature", "expected", "result");
 	for (int i = 0; i < r->n_suites; i++) {
@@ -187,9 +185,9 @@ static void print_verdicts(const struct guest_test_result *r)
 	}
 }
 
-int guest_test_check(const struct hb_ctx *ctx)
+int guest_run_check(const struct hb_ctx *ctx)
 {
-	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
+	char *guest_list = fs_join(ctx->repo, "out/guest/initramfs.list");
 	bool there = fs_exists(guest_list);
 	if (!there)
 		msg_error("%s is missing: build the guest programs first (make guest)", guest_list);
@@ -199,9 +197,9 @@ int guest_test_check(const struct hb_ctx *ctx)
 
 /* What each suite this run judges is expected to show on this flavour (guest_expect.h);
  * ADDED: the features apply changed, which vanilla lacks. */
-static int set_expectations(const struct hb_ctx *ctx, unsigned added, struct guest_test_result *r)
+static int set_expectations(const struct hb_ctx *ctx, unsigned added, struct guest_run_result *r)
 {
-	struct guest_expect_input in = { .vanilla = r->vanilla, .selected = ctx_features(ctx),
+	struct guest_expect_input in = { .vanilla = r->vanilla, .selected = features_selected(ctx),
 					 .added = added,
 					 .tables_built_in = r->has_constified && r->ro.built_in > 0 };
 	for (size_t i = 0; i < guest_suites_count; i++) {
@@ -225,14 +223,14 @@ static int set_expectations(const struct hb_ctx *ctx, unsigned added, struct gue
  * written beside B's build as MANIFEST, checked in its vmlinux and added to the initramfs as
  * /hb/MANIFEST (gen_init_cpio lines in *EXTRA). */
 static int add_manifests(const struct hb_ctx *ctx, const struct apply_record *a,
-			 const struct build_output *b, struct guest_test_result *r, char **extra)
+			 const struct build_output *b, struct guest_run_result *r, char **extra)
 {
 	*extra = strdup("");
 	int rc = HB_EXIT_OK;
 	for (size_t i = 0; i < features_count && rc == HB_EXIT_OK; i++) {
 		const struct feature *f = &features[i];
 		if (!f->manifest || !a->manifest[i] || !*a->manifest[i] ||
-		    !(ctx_features(ctx) & (1u << i)))
+		    !(features_selected(ctx) & (1u << i)))
 			continue;
 		char *manifest = fs_join(b->dir, f->manifest);
 		if (fs_write_file_atomic(manifest, a->manifest[i], strlen(a->manifest[i])) != 0) {
@@ -252,7 +250,7 @@ static int add_manifests(const struct hb_ctx *ctx, const struct apply_record *a,
 
 /* Boots B with the initramfs CPIO; fills Q. */
 static int boot(const struct hb_ctx *ctx, const struct build_output *b, const char *cpio,
-		const char *console, const char *extra_append, struct guest_test_result *r,
+		const char *console, const char *extra_append, struct guest_run_result *r,
 		struct qemu_result *q)
 {
 	char *skip = skip_unselected(ctx);
@@ -280,7 +278,7 @@ static int boot(const struct hb_ctx *ctx, const struct build_output *b, const ch
 
 /* What the boot showed: finished or not, console clean or not, each suite against its
  * expectation, the measurements; results.json written to JSON. */
-static void judge_boot(const struct qemu_result *q, const char *json, struct guest_test_result *r)
+static void judge_boot(const struct qemu_result *q, const char *json, struct guest_run_result *r)
 {
 	struct guest_boot *g = &r->boot;
 	g->boot_seconds = q->seconds;
@@ -307,7 +305,7 @@ static void judge_boot(const struct qemu_result *q, const char *json, struct gue
 	ktap_report_free(&report);
 }
 
-static void print_boot(const struct guest_test_result *r, const char *console, const char *json)
+static void print_boot(const struct guest_run_result *r, const char *console, const char *json)
 {
 	const struct guest_boot *g = &r->boot;
 	msg_info("boot: %.1f s with %s; %s%s%s", g->boot_seconds, g->accel,
@@ -324,18 +322,18 @@ static void print_boot(const struct guest_test_result *r, const char *console, c
 	msg_info("results: %s", json);
 }
 
-int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		     const struct build_output *b, const char *extra_append,
-		     struct guest_test_result *r)
+		     struct guest_run_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->vanilla = vanilla;
 	const char *flavour = vanilla ? "vanilla" : "patched";
-	int rc = guest_test_check(ctx);
+	int rc = guest_run_check(ctx);
 	if (rc)
 		return rc;
 	r->boot.dir = strdup(b->dir);
-	char *guest_list = fs_join(ctx->repo, "build/guest/initramfs.list");
+	char *guest_list = fs_join(ctx->repo, "out/guest/initramfs.list");
 	char *cpio = fs_join(b->dir, "initramfs.cpio");
 	char *gen = fs_join(b->dir, "out/usr/gen_init_cpio");
 	char *console = fs_join(b->dir, "console.log");

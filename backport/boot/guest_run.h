@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* backport test: boot a built kernel with the test initramfs in QEMU, read its KTAP, and
  * judge each suite against what is expected of that kernel (vanilla or patched). */
-#ifndef HB_GUEST_TEST_H
-#define HB_GUEST_TEST_H
+#ifndef HB_GUEST_RUN_H
+#define HB_GUEST_RUN_H
 
 #include "build.h"
 #include "ctx.h"
@@ -21,7 +21,7 @@ struct suite_verdict {
 	int cases_passed, cases_total;
 };
 
-struct guest_test_result {
+struct guest_run_result {
 	bool vanilla;
 	struct guest_boot boot;   /* what the boot showed (the run layer takes it over) */
 	bool as_expected;         /* every suite met its expectation, console clean */
@@ -34,17 +34,17 @@ struct guest_test_result {
 /* Boots the kernel build_kernel has built (B) and judges its suites. EXTRA_APPEND (or NULL) is
  * added to the kernel command line. For vanilla, apply must have run (what it added is what
  * vanilla lacks). Returns an hb_exit code (1: not as expected). */
-int guest_test_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		     const struct build_output *b, const char *extra_append,
-		     struct guest_test_result *out);
+		     struct guest_run_result *out);
 /* Are the guest programs built? HB_EXIT_ENV after saying how to build them. */
-int guest_test_check(const struct hb_ctx *ctx);
+int guest_run_check(const struct hb_ctx *ctx);
 /* The guest's suites, in run order, and the feature each proves (NULL: regression smoke). */
 size_t guest_suite_count(void);
 const char *guest_suite_name(size_t i);
 const char *guest_suite_feature(size_t i);
-/* Does this run test suite I (its feature is selected, see ctx_features)? */
+/* Does this run test suite I (its feature is selected, see features_selected)? */
 bool guest_suite_selected(const struct hb_ctx *ctx, size_t i);
-void guest_test_result_free(struct guest_test_result *r);
+void guest_run_result_free(struct guest_run_result *r);
 
 #endif

@@ -432,11 +432,6 @@ static char *run_report_shares(const char *cocci, const char *tag, const char *t
 	return out;
 }
 
-char *spatch_report(const char *cocci, const char *tree, const char *log)
-{
-	return spatch_report_noting(cocci, tree, log, NULL);
-}
-
 /* Report mode over the files the rule's TAG lines keep; as spatch_report_noting. */
 static char *report_over(const char *cocci, const char *tag, const char *tree, const char *log,
 			 struct spatch_timeouts *timed_out)

@@ -2,6 +2,7 @@
 #include "kbuild_make.h"
 
 #include "fsutil.h"
+#include "lock.h"
 #include "msg.h"
 #include "spawn.h"
 
@@ -110,4 +111,12 @@ char *kbuild_compiler_name(void)
 					     : strdup("gcc");
 	free(out);
 	return name;
+}
+
+int kbuild_lock(const struct hb_ctx *ctx, const struct kernel_entry *e)
+{
+	char *name = xasprintf("build-%s", e->name);
+	int fd = lock_acquire(ctx->cache, name);
+	free(name);
+	return fd;
 }

@@ -4,7 +4,8 @@
 #ifndef HB_APPLY_SERIES_H
 #define HB_APPLY_SERIES_H
 
-#include "apply.h"
+#include "ctx.h"
+#include "feature_result.h"
 #include "feature_table.h"
 
 #include <stdbool.h>

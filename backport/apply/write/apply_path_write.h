@@ -6,7 +6,8 @@
 #ifndef HB_APPLY_PATH_WRITE_H
 #define HB_APPLY_PATH_WRITE_H
 
-#include "apply.h"
+#include "ctx.h"
+#include "feature_result.h"
 
 #include <stdbool.h>
 

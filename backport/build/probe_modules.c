@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include "test_modules.h"
+#include "probe_modules.h"
 
 #include "exitcodes.h"
 #include "feature_table.h"
@@ -40,7 +40,7 @@ static int convert(const struct hb_ctx *ctx, const char *kmod, const char *log)
 	return changed;
 }
 
-int test_modules_build(const struct hb_ctx *ctx, bool vanilla, const char *dir, const char *src,
+int probe_modules_build(const struct hb_ctx *ctx, bool vanilla, const char *dir, const char *src,
 		       const char *outdir, const char *staging, const char *log, char **env)
 {
 	char *sources = xasprintf("%s/test-initramfs/kmod", ctx->repo);
