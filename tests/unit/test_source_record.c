@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests: the source records and the shared build seat that let one flavour's out/ serve
- * the other, rebuilding only what differs (issue 4's patched build after the vanilla one). */
+/* Unit tests: the source records and the shared build directory that let one flavour's out/
+ * serve the other, rebuilding only what differs (the patched build after the vanilla one). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -111,94 +111,94 @@ static void stale_files_are_those_whose_recorded_content_differs(void **state)
 }
 
 /* A stand-in for kbuild: an "object" per build, and a mark that a build happened. */
-static void fake_build(struct build_dir *seat, const char *object)
+static void fake_build(struct build_dir *bd, const char *object)
 {
-	put(seat->out, "vmlinux", object);
-	assert_int_equal(build_dir_leave(seat, true), 0);
-	build_dir_free(seat);
+	put(bd->out, "vmlinux", object);
+	assert_int_equal(build_dir_leave(bd, true), 0);
+	build_dir_free(bd);
 }
 
 #define OWN_ONE_CHANGED "out/ from its own last build, 1 changed file(s) to rebuild from"
 
-static void failed_build(struct build_dir *seat)
+static void failed_build(struct build_dir *bd)
 {
-	assert_int_equal(build_dir_leave(seat, false), 0);
-	build_dir_free(seat);
+	assert_int_equal(build_dir_leave(bd, false), 0);
+	build_dir_free(bd);
 }
 
 /* Seats the patched flavour of SOURCE and checks which out/ it started from. */
 static void take_patched(const char *base, const char *pristine, const char *source,
-			 const char *log, const char *want_how, struct build_dir *seat)
+			 const char *log, const char *want_how, struct build_dir *bd)
 {
-	assert_int_equal(build_dir_enter(base, "patched", "vanilla", pristine, source, log, seat), 0);
-	assert_string_equal(seat->how, want_how);
+	assert_int_equal(build_dir_enter(base, "patched", "vanilla", pristine, source, log, bd), 0);
+	assert_string_equal(bd->how, want_how);
 }
 
 static void a_flavour_without_an_out_starts_from_the_others_with_changed_files_refreshed(void **state)
 {
 	(void)state;
-	char root[] = "/tmp/hb-test-seat-XXXXXX";
+	char root[] = "/tmp/hb-test-bd-XXXXXX";
 	char *pristine, *patched;
 	make_trees(root, &pristine, &patched);
 	char *base = fs_join(root, "build"), *log = fs_join(root, "log");
-	struct build_dir seat;
-	assert_int_equal(build_dir_enter(base, "vanilla", "patched", pristine, pristine, log, &seat), 0);
-	assert_string_equal(seat.how, "a new out/ (no earlier build of these sources)");
-	assert_int_equal(inode_of(seat.src, "kernel/kallsyms.c"), inode_of(pristine, "kernel/kallsyms.c"));
-	fake_build(&seat, "vanilla objects");
+	struct build_dir bd;
+	assert_int_equal(build_dir_enter(base, "vanilla", "patched", pristine, pristine, log, &bd), 0);
+	assert_string_equal(bd.how, "a new out/ (no earlier build of these sources)");
+	assert_int_equal(inode_of(bd.src, "kernel/kallsyms.c"), inode_of(pristine, "kernel/kallsyms.c"));
+	fake_build(&bd, "vanilla objects");
 
-	assert_int_equal(build_dir_enter(base, "patched", "vanilla", pristine, patched, log, &seat), 0);
-	assert_non_null(strstr(seat.how, "a copy of the other flavour's, 2 changed file(s)"));
-	char *object = read_in(seat.out, "vmlinux");
+	assert_int_equal(build_dir_enter(base, "patched", "vanilla", pristine, patched, log, &bd), 0);
+	assert_non_null(strstr(bd.how, "a copy of the other flavour's, 2 changed file(s)"));
+	char *object = read_in(bd.out, "vmlinux");
 	assert_string_equal(object, "vanilla objects"); /* kbuild starts from vanilla's out/ */
 	free(object);
 	/* The changed files are new files in src/ (fresh mtimes), not links to the patched tree. */
-	assert_int_not_equal(inode_of(seat.src, "kernel/kallsyms.c"), inode_of(patched, "kernel/kallsyms.c"));
-	char *text = read_in(seat.src, "kernel/kallsyms.c");
+	assert_int_not_equal(inode_of(bd.src, "kernel/kallsyms.c"), inode_of(patched, "kernel/kallsyms.c"));
+	char *text = read_in(bd.src, "kernel/kallsyms.c");
 	assert_string_equal(text, "proc_create(\"kallsyms\", 0400);\n");
 	free(text);
-	assert_int_equal(inode_of(seat.src, "kernel/printk/printk.c"),
+	assert_int_equal(inode_of(bd.src, "kernel/printk/printk.c"),
 			 inode_of(pristine, "kernel/printk/printk.c"));
-	fake_build(&seat, "patched objects");
+	fake_build(&bd, "patched objects");
 	char *vanilla_out = fs_join(base, "vanilla/out");
 	object = read_in(vanilla_out, "vmlinux");
 	assert_string_equal(object, "vanilla objects"); /* the copy left vanilla's alone */
 	free(object);
 
 	/* Each flavour then takes its own out/ back; nothing changed, nothing to refresh. */
-	assert_int_equal(build_dir_enter(base, "vanilla", "patched", pristine, pristine, log, &seat), 0);
-	assert_string_equal(seat.how, "out/ from its own last build, 0 changed file(s) to rebuild from");
+	assert_int_equal(build_dir_enter(base, "vanilla", "patched", pristine, pristine, log, &bd), 0);
+	assert_string_equal(bd.how, "out/ from its own last build, 0 changed file(s) to rebuild from");
 	assert_false(fs_exists(vanilla_out)); /* seated, not copied */
-	fake_build(&seat, "vanilla objects");
+	fake_build(&bd, "vanilla objects");
 
 	/* A new apply reverts kallsyms.c: the patched out/ must rebuild it. */
 	assert_int_equal(worktree_replace(patched, "kernel/kallsyms.c", "proc_create(\"kallsyms\", 0444);\n"), 0);
-	take_patched(base, pristine, patched, log, OWN_ONE_CHANGED, &seat);
+	take_patched(base, pristine, patched, log, OWN_ONE_CHANGED, &bd);
 	/* A build that fails keeps the old record: the next take refreshes the file again. */
-	failed_build(&seat);
-	take_patched(base, pristine, patched, log, OWN_ONE_CHANGED, &seat);
-	fake_build(&seat, "patched objects");
+	failed_build(&bd);
+	take_patched(base, pristine, patched, log, OWN_ONE_CHANGED, &bd);
+	fake_build(&bd, "patched objects");
 
 	/* An out/ without a record (a build that never finished) is not trusted: the other
 	 * flavour's serves, and without that a new one. */
 	char *record = xasprintf("%s/patched/out/%s", base, BUILD_DIR_RECORD);
 	assert_int_equal(unlink(record), 0);
 	take_patched(base, pristine, patched, log,
-		     "out/ from a copy of the other flavour's, 1 changed file(s) to rebuild from", &seat);
+		     "out/ from a copy of the other flavour's, 1 changed file(s) to rebuild from", &bd);
 	/* That build fails: its out/ keeps the record it was copied with, which still names
 	 * the file to rebuild. */
-	failed_build(&seat);
-	take_patched(base, pristine, patched, log, OWN_ONE_CHANGED, &seat);
-	failed_build(&seat);
+	failed_build(&bd);
+	take_patched(base, pristine, patched, log, OWN_ONE_CHANGED, &bd);
+	failed_build(&bd);
 	char *vanilla_record = xasprintf("%s/vanilla/out/%s", base, BUILD_DIR_RECORD);
 	assert_int_equal(unlink(vanilla_record), 0);
 	assert_int_equal(unlink(record), 0);
-	take_patched(base, pristine, patched, log, "a new out/ (no earlier build of these sources)", &seat);
-	assert_false(fs_exists(seat.kept));
-	char *vm = fs_join(seat.out, "vmlinux");
+	take_patched(base, pristine, patched, log, "a new out/ (no earlier build of these sources)", &bd);
+	assert_false(fs_exists(bd.kept));
+	char *vm = fs_join(bd.out, "vmlinux");
 	assert_false(fs_exists(vm));
 	free(vm);
-	failed_build(&seat);
+	failed_build(&bd);
 	free(vanilla_record);
 
 	fs_remove_tree(root);

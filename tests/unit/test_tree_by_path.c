@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: a kernel given by path ("NAME dir PATH" in kernels.list) through the whole job
- * (issue 19 part 5: its own tree is its fetch record, its series goes to the cache, a build the
- * machine's gcc cannot do says so), and spatch's per-file timeout (part 6: the files it gave
- * up on, in the feature's result and in apply.json). No kernel, no spatch run. */
+ * (its own tree is its fetch record, its series goes to the cache, a build the machine's gcc
+ * cannot do says so), and spatch's per-file timeout (the files it gave up on, in the feature's
+ * result and in apply.json). No kernel, no spatch run. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
