@@ -6,12 +6,11 @@
 
 #include "build.h"
 #include "ctx.h"
+#include "feature_table.h"
 #include "guest_boot.h"
 #include "ro_symbols.h"
 
 #include <stdbool.h>
-
-#define GUEST_SUITES_MAX 12
 
 struct suite_verdict {
 	const char *suite;        /* KTAP top-level test name */

@@ -64,7 +64,17 @@ const struct guest_suite guest_suites[] = {
 #undef HB_SUITE
 };
 
+_Static_assert(sizeof(guest_suites) / sizeof(guest_suites[0]) <= GUEST_SUITES_MAX,
+	       "suites.def lists more suites than GUEST_SUITES_MAX");
 const size_t guest_suites_count = sizeof(guest_suites) / sizeof(guest_suites[0]);
+
+const struct feature *feature_measured_by(const char *suite)
+{
+	for (size_t i = 0; i < features_count; i++)
+		if (features[i].measured_by && strcmp(features[i].measured_by, suite) == 0)
+			return &features[i];
+	return NULL;
+}
 
 unsigned features_selected(const struct hb_ctx *ctx)
 {

@@ -34,6 +34,11 @@ struct feature {
 	 * vmlinux (a suite proven by PROOF_BUILT_IN_TABLES reads it). NULL: none. */
 	const char *manifest;
 	char *(*manifest_of)(const char *diff);
+	/* A guest suite of PROOF_MEASUREMENT that measures what this feature closes (suites.def),
+	 * and the sentence the Markdown report puts under that measurement's table (what the
+	 * patched kernel ran at); NULL: none. */
+	const char *measured_by;
+	const char *measured_note;
 };
 
 /* At most FEATURES_MAX features: a selection is a mask of their bits in an unsigned. */
@@ -59,11 +64,17 @@ struct guest_suite {
 	enum suite_proof proof;
 };
 
+/* At most GUEST_SUITES_MAX suites in suites.def (checked when it compiles): the test stage keeps
+ * a verdict for each in a fixed array. */
+#define GUEST_SUITES_MAX 12
+
 /* Every suite of suites.def, in run order. */
 extern const struct guest_suite guest_suites[];
 extern const size_t guest_suites_count;
 
 const struct feature *feature_find(const char *name);
+/* The feature whose measured_by is SUITE, or NULL. */
+const struct feature *feature_measured_by(const char *suite);
 /* The features a run applies and tests, as a mask over features[]: CTX's selection
  * (ctx->features), or every feature when it has none. */
 unsigned features_selected(const struct hb_ctx *ctx);

@@ -72,4 +72,6 @@
 			 "\n"
 			 "\t  If unsure, say 0.\n"
 			 "\n",
+	.measured_by = "autoload",
+	.measured_note = "patched runs at kernel.modules_restrict=1",
 },

@@ -5,6 +5,8 @@
  * stage by stage. GitHub-flavoured Markdown, readable as a CI job summary. */
 #include "report.h"
 
+#include "feature_table.h"
+
 #include <string.h>
 
 /* Text in a table cell: '|' escaped, line ends as spaces, HTML's characters as entities. */
@@ -181,8 +183,11 @@ static void autoload_table(FILE *f, const struct run_result *r, size_t n)
 	      "root of a container: uid 0 without CAP_SYS_MODULE in a mount and network "
 	      "namespace of its own) opened sockets of every family, netlink and inet protocol, "
 	      "set every line discipline, bound AF_ALG to every algorithm name the built modules "
-	      "provide and mounted every filesystem type they provide (suite autoload); patched "
-	      "runs at kernel.modules_restrict=1.\n\n| kernel |", f);
+	      "provide and mounted every filesystem type they provide (suite autoload)", f);
+	const struct feature *closes = feature_measured_by("autoload");
+	if (closes && closes->measured_note)
+		fprintf(f, "; %s", closes->measured_note);
+	fputs(".\n\n| kernel |", f);
 	for (int fl = 0; fl < FLAVOURS; fl++)
 		for (int w = 0; w < WHO; w++)
 			fprintf(f, " %s %s |", flavour_name(fl), who[w]);

@@ -292,7 +292,8 @@ static enum hb_verdict modprobe_write_at_1(enum hb_who who, const char *value, i
 	rc = hb_run_as(who, write_modprobe, value ? value : before, 10);
 	hb_read_file(HB_SYSCTL_MODPROBE, after, sizeof(after));
 	same = strcmp(before, after) == 0;
-	ktap_diag("write of %s to kernel.modprobe as %s at level 1 -> %s; it reads %.*s",
+	ktap_diag("write of %.*s to kernel.modprobe as %s at level 1 -> %s; it reads %.*s",
+		  (int)strcspn(value ? value : "its own value", "\n"),
 		  value ? value : "its own value", hb_who_name(who), hb_rc_name(rc),
 		  (int)strcspn(after, "\n"), after);
 	if (!same && hb_write_str(HB_SYSCTL_MODPROBE, before) < 0)
