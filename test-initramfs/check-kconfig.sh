@@ -13,16 +13,18 @@ run_kconfig=0
 if [[ ${1:-} == --olddefconfig ]]; then run_kconfig=1; shift; fi
 (($#)) || { echo "usage: $0 [--olddefconfig] TREE..." >&2; exit 2; }
 
-# "NAME VALUE SINCE" per fragment line; VALUE "n" for "# CONFIG_X is not set"; SINCE the
-# version of a preceding "# hb: since X.Y" line, else 0.0. An option after "# hb: where
-# declared" (one a hardening adds: a vanilla tree lacks it) is left out.
+# "NAME VALUE SINCE BEFORE" per fragment line; VALUE "n" for "# CONFIG_X is not set"; SINCE
+# the version of a preceding "# hb: since X.Y" line, else 0.0; BEFORE that of a preceding
+# "# hb: before X.Y" line, else 999.0. An option after "# hb: where declared" (one a
+# hardening adds: a vanilla tree lacks it) is left out.
 fragment_values() {
 	awk '/^# hb: where declared$/ { skip = 1; next }
 		skip { skip = 0; next }
 		/^# hb: since / { since = $4; next }
-		/^CONFIG_[A-Za-z0-9_]*=/ { split($0, kv, "="); print substr(kv[1], 8), substr($0, length(kv[1]) + 2), since ? since : "0.0" }
-		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { print substr($2, 8), "n", since ? since : "0.0" }
-		{ since = "" }' "$fragment"
+		/^# hb: before / { before = $4; next }
+		/^CONFIG_[A-Za-z0-9_]*=/ { split($0, kv, "="); print substr(kv[1], 8), substr($0, length(kv[1]) + 2), since ? since : "0.0", before ? before : "999.0" }
+		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { print substr($2, 8), "n", since ? since : "0.0", before ? before : "999.0" }
+		{ since = ""; before = "" }' "$fragment"
 }
 
 # The X.Y of TREE's Makefile.
@@ -37,8 +39,9 @@ status=0
 for tree in "$@"; do
 	echo "== $tree"
 	version=$(tree_version "$tree")
-	while read -r name _ since; do
+	while read -r name _ since before; do
 		older "$version" "$since" && continue
+		older "$version" "$before" || continue
 		if ! grep -rqE --include='Kconfig*' "^[[:space:]]*(menu)?config[[:space:]]+${name}[[:space:]]*$" "$tree"; then
 			echo "MISSING: CONFIG_$name is not declared"
 			status=1
@@ -49,8 +52,9 @@ for tree in "$@"; do
 	make -s -C "$tree" O="$out" ARCH=x86_64 tinyconfig >/dev/null
 	cat "$fragment" >> "$out/.config"
 	make -s -C "$tree" O="$out" ARCH=x86_64 olddefconfig >/dev/null 2>&1
-	while read -r name want since; do
+	while read -r name want since before; do
 		older "$version" "$since" && continue
+		older "$version" "$before" || continue
 		got=$(sed -n -e "s/^CONFIG_$name=\(.*\)$/\1/p" "$out/.config")
 		[[ -z $got ]] && got=n
 		if [[ $got != "$want" ]]; then

@@ -7,6 +7,7 @@
 #define HB_GUEST_BOOT_H
 
 #include "autoload_stats.h"
+#include "kernel_tests.h"
 #include "leak_stats.h"
 
 #include <stdbool.h>
@@ -23,6 +24,7 @@ struct guest_boot {
 	double boot_seconds;
 	struct leak_stats leaks;        /* the leaks suite's measurement (no levels when it did not run) */
 	struct autoload_stats autoload; /* the autoload suite's measurement */
+	struct kernel_tests ktests;     /* the kernel's own tests, as the guest ran them */
 	char *dir;             /* CACHE/build/NAME/FLAVOUR: where console.log and results.json are */
 };
 

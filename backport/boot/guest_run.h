@@ -16,6 +16,8 @@ struct suite_verdict {
 	const char *suite;        /* KTAP top-level test name */
 	const char *feature;      /* the feature it proves, NULL for the regression smoke */
 	bool expect_pass;         /* vanilla lacking the feature is expected to fail */
+	bool compared;            /* PROOF_DIFFERENTIAL: judged case by case against the other
+				   * flavour (the run layer), not here: it must only have run */
 	bool seen, passed;
 	int cases_passed, cases_total;
 };
@@ -42,6 +44,8 @@ int guest_run_check(const struct hb_ctx *ctx);
 size_t guest_suite_count(void);
 const char *guest_suite_name(size_t i);
 const char *guest_suite_feature(size_t i);
+/* Is suite I compared case by case, vanilla with patched (PROOF_DIFFERENTIAL)? */
+bool guest_suite_compared(size_t i);
 /* Does this run test suite I (its feature is selected, see features_selected)? */
 bool guest_suite_selected(const struct hb_ctx *ctx, size_t i);
 void guest_run_result_free(struct guest_run_result *r);

@@ -81,19 +81,32 @@ int kconfig_check(const char *fragment, const char *config, const char *src, cha
 	size_t cap = 1;
 	*missing = calloc(1, cap);
 	char *copy = strdup(fragment), *save = NULL;
-	long version = config_version(config), since = -1;
+	long version = config_version(config), since = -1, before = -1;
 	bool where_declared = false;
 	for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
 		char symbol[128], want[256];
 		bool unset = false;
-		long option_since = since;
-		bool option_where_declared = where_declared;
-		since = strncmp(l, "# hb: since ", 12) == 0 ? version_code(l + 12) : -1;
-		where_declared = strcmp(l, "# hb: where declared") == 0;
-		if (since >= 0 || where_declared)
+		/* markers hold for the next line that is none, and for that one only */
+		if (strncmp(l, "# hb: since ", 12) == 0) {
+			since = version_code(l + 12);
 			continue;
+		}
+		if (strncmp(l, "# hb: before ", 13) == 0) {
+			before = version_code(l + 13);
+			continue;
+		}
+		if (strcmp(l, "# hb: where declared") == 0) {
+			where_declared = true;
+			continue;
+		}
+		long option_since = since, option_before = before;
+		bool option_where_declared = where_declared;
+		since = before = -1;
+		where_declared = false;
 		if (option_since >= 0 && version >= 0 && version < option_since)
 			continue; /* the option is younger than this tree */
+		if (option_before >= 0 && version >= 0 && version >= option_before)
+			continue; /* the tree no longer has the option */
 		if (sscanf(l, "# %127s is not set", symbol) == 1 && strncmp(symbol, "CONFIG_", 7) == 0) {
 			unset = true;
 			strcpy(want, "n");

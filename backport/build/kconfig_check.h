@@ -10,7 +10,8 @@
  * text. Returns the number of options that did not survive, listing them in missing
  * ("CONFIG_X=y (got: not set)", one a line, malloc'd). An option on the line after
  * "# hb: since X.Y" is checked only in trees of version X.Y and later (read from CONFIG's
- * "# Linux/x86 X.Y.Z Kernel Configuration" header); one after "# hb: where declared" only
+ * "# Linux/x86 X.Y.Z Kernel Configuration" header), one after "# hb: before X.Y" only in
+ * trees older than X.Y; one after "# hb: where declared" only
  * where a Kconfig file of the tree at SRC declares it (an option a hardening adds: the
  * patched tree has it, the vanilla one does not; with SRC NULL, never). */
 int kconfig_check(const char *fragment, const char *config, const char *src, char **missing);

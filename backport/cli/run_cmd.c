@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "apply_series.h"
 #include "exitcodes.h"
+#include "kernel_tests_diff.h"
 #include "msg.h"
 #include "run_kernel.h"
 #include "spatch_run.h"
@@ -35,6 +36,16 @@ static void print_summary(const struct run_result *r)
 		       state_text(f->state[FLAVOUR_VANILLA]), state_text(f->state[FLAVOUR_PATCHED]),
 		       verdict);
 	}
+	struct kernel_tests_diff kt;
+	kernel_tests_diff_of(r, &kt);
+	if (kt.ran[FLAVOUR_VANILLA] || kt.ran[FLAVOUR_PATCHED])
+		printf("\nthe kernel's own tests: vanilla %d passed, %d failed, %d skipped; patched "
+		       "%d passed, %d failed, %d skipped; regressions: %s; fails upstream too: %s\n",
+		       kt.passed[FLAVOUR_VANILLA], kt.failed[FLAVOUR_VANILLA],
+		       kt.skipped[FLAVOUR_VANILLA], kt.passed[FLAVOUR_PATCHED],
+		       kt.failed[FLAVOUR_PATCHED], kt.skipped[FLAVOUR_PATCHED],
+		       kt.regressions ? kt.regressions : "none", kt.upstream ? kt.upstream : "none");
+	kernel_tests_diff_free(&kt);
 	const struct run_flavour *v = &r->flavour[FLAVOUR_VANILLA], *p = &r->flavour[FLAVOUR_PATCHED];
 	printf("\nvanilla: %.1f s boot, %s; patched: %.1f s boot, %s\n", v->boot.boot_seconds,
 	       v->boot.dir ? v->boot.dir : "-", p->boot.boot_seconds,

@@ -56,6 +56,9 @@ enum suite_proof {
 	PROOF_BUILT_IN_TABLES, /* the feature's manifest, in the guest: vanilla fails when some
 				* of its symbols are built in (nm on the vmlinux says) */
 	PROOF_ON_REQUEST,  /* run only when asked for (hb.only=NAME), never judged here */
+	PROOF_DIFFERENTIAL, /* no feature: its cases are compared, vanilla with patched, one by
+			     * one (a case ok on vanilla and not ok on patched is a regression);
+			     * the suite's own ok or not ok judges nothing */
 };
 
 struct guest_suite {

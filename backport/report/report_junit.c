@@ -2,10 +2,12 @@
 /* junit.xml: a <testsuite> per kernel, and in it a <testcase> (classname = the kernel) per
  * stage ("stage: build vanilla", timed), per feature (its verdict) and per guest test case
  * ("patched/kallsyms/CASE"). Failed ones carry <failure message=...>, broken stages <error>,
- * cases that were not run or are expected to fail on vanilla <skipped>. */
+ * cases that were not run or are expected to fail on vanilla <skipped>; the kernel's own tests
+ * fail only where patched fails what vanilla passes (the others that fail are skipped). */
 #include "report.h"
 
 #include "fsutil.h"
+#include "kernel_tests_diff.h"
 #include "xml_escape.h"
 
 #include <stdlib.h>
@@ -152,6 +154,37 @@ static void add_ktap_case(struct junit_suite *s, char *name, const json_t *t, bo
 			 "ktap", diagnostics(t));
 }
 
+/* A suite compared case by case (the kernel's own tests): a case not ok on patched that is ok
+ * on vanilla is a failure (a regression); one not ok on both, or on vanilla only, a skip that
+ * says so. */
+static void add_compared(struct junit_suite *s, const struct run_result *r, enum flavour fl,
+			 const char *suite, const json_t *sub)
+{
+	const struct kernel_tests *vanilla = &r->flavour[FLAVOUR_VANILLA].boot.ktests;
+	size_t k;
+	json_t *c;
+	json_array_foreach(sub, k, c) {
+		const char *name = json_string_value(json_object_get(c, "name"));
+		const char *status = json_string_value(json_object_get(c, "status"));
+		char *id = xasprintf("%s/%s/%s", flavour_name(fl), suite, name && *name ? name : "?");
+		const struct kernel_test *v = name ? kernel_tests_find(vanilla, name) : NULL;
+		if (status && (!strcmp(status, "ok") || !strcmp(status, "todo")))
+			add_case(s, id, 0, CASE_PASSED, NULL, NULL, NULL);
+		else if (status && !strcmp(status, "skip"))
+			add_case(s, id, 0, CASE_SKIPPED, strdup("SKIP"), NULL, NULL);
+		else if (fl == FLAVOUR_VANILLA)
+			add_case(s, id, 0, CASE_SKIPPED,
+				 strdup("fails on vanilla: compared with patched, not judged alone"),
+				 NULL, NULL);
+		else if (v && v->result == KTEST_OK)
+			add_case(s, id, 0, CASE_FAILURE, strdup("regression: ok on vanilla"), "ktap",
+				 diagnostics(c));
+		else
+			add_case(s, id, 0, CASE_SKIPPED, strdup("fails upstream too (on vanilla)"), NULL,
+				 NULL);
+	}
+}
+
 static void add_ktap(struct junit_suite *s, const struct run_result *r, enum flavour fl)
 {
 	json_t *results = json_object_get(r->flavour[fl].results, "results");
@@ -164,6 +197,10 @@ static void add_ktap(struct junit_suite *s, const struct run_result *r, enum fla
 		bool expect_fail = rs && rs->feature && !rs->flavour[fl].expect_pass;
 		const char *feature = rs && rs->feature ? rs->feature : "";
 		json_t *sub = json_object_get(t, "subtests");
+		if (rs && rs->compared) {
+			add_compared(s, r, fl, suite, sub);
+			continue;
+		}
 		if (!json_array_size(sub)) {
 			add_ktap_case(s, xasprintf("%s/%s", flavour_name(fl), suite), t,
 				      expect_fail, feature);

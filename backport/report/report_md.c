@@ -6,6 +6,7 @@
 #include "report.h"
 
 #include "feature_table.h"
+#include "kernel_tests_diff.h"
 
 #include <string.h>
 
@@ -167,6 +168,44 @@ static void leak_table(FILE *f, const struct run_result *r, size_t n)
 	}
 }
 
+/* A row per kernel: the kernel's own tests on each flavour, the regressions, and the tests
+ * that fail upstream too. */
+static void kernel_tests_table(FILE *f, const struct run_result *r, size_t n)
+{
+	bool any = false;
+	for (size_t k = 0; k < n; k++)
+		for (int fl = 0; fl < FLAVOURS; fl++)
+			any |= r[k].flavour[fl].boot.ktests.ran;
+	if (!any)
+		return;
+	fputs("\n## The kernel's own tests\n\nKUnit suites, printf and scanf tests and the crypto "
+	      "self-tests, run by the guest at kernel.modules_restrict 0 and 1 (suite kernel_tests), "
+	      "compared case by case: a test that passes on vanilla and fails on patched is a "
+	      "regression.\n\n| kernel | vanilla | patched | regressions | fails upstream too |\n"
+	      "| --- | --- | --- | --- | --- |\n", f);
+	for (size_t k = 0; k < n; k++) {
+		struct kernel_tests_diff d;
+		kernel_tests_diff_of(&r[k], &d);
+		fputs("| ", f);
+		cell_text(f, r[k].kernel);
+		fputs(" |", f);
+		for (int fl = 0; fl < FLAVOURS; fl++)
+			if (d.ran[fl])
+				fprintf(f, " %d passed, %d failed, %d skipped |", d.passed[fl],
+					d.failed[fl], d.skipped[fl]);
+			else
+				fputs(" not run |", f);
+		fputs(" ", f);
+		cell_text(f, d.ran[FLAVOUR_VANILLA] && d.ran[FLAVOUR_PATCHED]
+				     ? (d.regressions ? d.regressions : "none")
+				     : "not compared");
+		fputs(" | ", f);
+		cell_text(f, d.upstream ? d.upstream : "none");
+		fputs(" |\n", f);
+		kernel_tests_diff_free(&d);
+	}
+}
+
 /* A row per kernel, a column per flavour and identity: "N requests, M loaded". */
 static void autoload_table(FILE *f, const struct run_result *r, size_t n)
 {
@@ -294,6 +333,7 @@ int report_write_markdown(FILE *f, const struct run_result *r, size_t n)
 	      "apply found nothing to do and the guest has no test for it.\n", f);
 	leak_table(f, r, n);
 	autoload_table(f, r, n);
+	kernel_tests_table(f, r, n);
 	fuzz_table(f, r, n);
 	fputs("\n## Stage times\n\n", f);
 	stage_table(f, r, n);

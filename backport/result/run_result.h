@@ -48,6 +48,8 @@ struct suite_outcome {
 struct run_suite {
 	char *name;
 	char *feature; /* NULL: the regression smoke */
+	bool compared; /* the kernel's own tests: compared case by case (kernel_tests_diff.h),
+			* not a row's suite */
 	struct suite_outcome flavour[FLAVOURS];
 };
 

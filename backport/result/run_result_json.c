@@ -54,6 +54,7 @@ static json_t *flavour_json(const struct run_flavour *f)
 	json_object_set_new(v, "results", f->results ? json_incref(f->results) : json_null());
 	json_object_set_new(v, "leaks", leak_stats_to_json(&g->leaks));
 	json_object_set_new(v, "autoload", autoload_stats_to_json(&g->autoload));
+	json_object_set_new(v, "kernel_tests", kernel_tests_to_json(&g->ktests));
 	json_object_set_new(v, "fuzz", fuzz_json(&f->fuzz));
 	return v;
 }
@@ -117,6 +118,8 @@ json_t *run_result_to_json(const struct run_result *r)
 		json_t *o = json_object();
 		json_object_set_new(o, "name", hb_json_string(s->name));
 		json_object_set_new(o, "feature", hb_json_string(s->feature));
+		if (s->compared) /* only then: other suites' entries stay as they were */
+			json_object_set_new(o, "compared", json_true());
 		for (int fl = 0; fl < FLAVOURS; fl++)
 			json_object_set_new(o, flavour_name(fl),
 					    suite_outcome_json(&s->flavour[fl]));
@@ -286,6 +289,7 @@ static void read_suites(struct reader *rd, const json_t *a, struct run_result *r
 		json_t *name = need(rd, o, "name", JSON_STRING);
 		s->name = strdup(name ? json_string_value(name) : "");
 		s->feature = opt_string(rd, o, "feature");
+		s->compared = json_is_true(json_object_get(o, "compared"));
 		for (int fl = 0; fl < FLAVOURS && !rd->failed; fl++) {
 			char field[64];
 			snprintf(field, sizeof(field), "suites[%zu].%s", i, flavour_name(fl));
@@ -342,6 +346,9 @@ static void read_flavour(struct reader *rd, enum flavour fl, const json_t *o,
 	if (autoload_stats_from_json(json_object_get(o, "autoload"), &g->autoload, why,
 				     sizeof(why)) != 0)
 		bad(rd, "autoload", why);
+	if (kernel_tests_from_json(json_object_get(o, "kernel_tests"), &g->ktests, why,
+				   sizeof(why)) != 0)
+		bad(rd, "kernel_tests", why);
 	json_t *z = json_object_get(o, "fuzz");
 	if (json_is_object(z)) {
 		char fuzz_field[80];

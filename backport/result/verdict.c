@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "verdict.h"
 
+#include "kernel_tests_diff.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +36,7 @@ enum row_state verdict_row_state(const struct run_result *r, const char *feature
 	int n = 0, passed = 0, failed = 0;
 	for (size_t i = 0; i < r->n_suites; i++) {
 		const struct run_suite *s = &r->suites[i];
-		if (!same_feature(s->feature, feature))
+		if (s->compared || !same_feature(s->feature, feature))
 			continue;
 		if (!s->flavour[f].ran)
 			return ROW_NOT_RUN;
@@ -67,6 +69,8 @@ static const char *verdict_log(const struct run_result *r, const struct run_feat
 void verdict_judge(struct run_result *r)
 {
 	int failed = run_result_failed_stage(r);
+	struct kernel_tests_diff kt;
+	kernel_tests_diff_of(r, &kt);
 	for (size_t i = 0; i < r->n_features; i++) {
 		struct run_feature *f = &r->features[i];
 		struct verdict_input in = { .smoke = !f->name, .apply = f->apply,
@@ -74,9 +78,13 @@ void verdict_judge(struct run_result *r)
 		for (int fl = 0; fl < FLAVOURS; fl++)
 			in.state[fl] = f->state[fl] = verdict_row_state(r, f->name, fl);
 		f->verdict = verdict_of(&in);
+		/* the kernel's own tests: a case ok on vanilla and not on patched fails the smoke */
+		if (!f->name && kt.n_regressions && f->verdict == VERDICT_NO_REGRESSION)
+			f->verdict = VERDICT_FAILED_PATCHED;
 		f->failed_stage = failed >= 0 ? (enum run_stage_id)failed : STAGE_FETCH;
 		free(f->log);
 		const char *log = verdict_log(r, f);
 		f->log = log ? strdup(log) : NULL;
 	}
+	kernel_tests_diff_free(&kt);
 }

@@ -48,6 +48,7 @@ void run_kernel_rows(const struct hb_ctx *ctx, struct run_result *r)
 		struct run_suite *s = &r->suites[r->n_suites++];
 		s->name = strdup(guest_suite_name(i));
 		s->feature = dup_or_null(guest_suite_feature(i));
+		s->compared = guest_suite_compared(i);
 	}
 	r->n_features = 1; /* row 0: the regression smoke, name NULL */
 	for (size_t i = 0; i < features_count; i++)
@@ -56,8 +57,10 @@ void run_kernel_rows(const struct hb_ctx *ctx, struct run_result *r)
 	for (size_t k = 0; k < r->n_features; k++) {
 		struct run_feature *f = &r->features[k];
 		for (size_t i = 0; i < r->n_suites; i++)
-			f->n_suites += f->name ? r->suites[i].feature && !strcmp(r->suites[i].feature, f->name)
-					       : !r->suites[i].feature;
+			f->n_suites += r->suites[i].compared ? 0
+				       : f->name ? r->suites[i].feature &&
+							   !strcmp(r->suites[i].feature, f->name)
+						 : !r->suites[i].feature;
 	}
 }
 

@@ -5,7 +5,8 @@ every stage, its regression smoke reads "no regression" and every feature reads 
 proven" or "present upstream" (a feature "not applicable" or anything else fails); the module
 autoload surface was measured on both flavours for every identity (the unprivileged user,
 root of a user namespace, the root of a container), with requests on vanilla and none, nor a
-module loaded, on patched at modules_restrict=1; and a
+module loaded, on patched at modules_restrict=1; the kernel's own tests ran on both flavours and
+none that passes on vanilla fails on patched; and a
 fuzzing run (matrix --fuzz), where there was one, ran trinity to its end, left the console
 clean and the guest powered off. Prints a KTAP-like line per kernel and check, the reason
 under a failed one, and exits 1 when one failed, 2 when the file cannot be read.
@@ -62,6 +63,25 @@ def check_autoload(k):
                    "and load nothing")
 
 
+def check_kernel_tests(k):
+    """Yields (name, ok, reason): the kernel's own tests ran on both flavours, some passed, and
+    none that passes on vanilla fails on patched."""
+    name = k.get("kernel", "?")
+    flavours = k.get("flavours") or {}
+    results = {}
+    for flavour in ("vanilla", "patched"):
+        tests = (flavours.get(flavour) or {}).get("kernel_tests")
+        passed = [t["name"] for t in tests or [] if t.get("result") == "ok"]
+        yield (f"{name} kernel's own tests ran on {flavour}: {len(passed)} passed of "
+               f"{len(tests or [])}", bool(passed),
+               "the suite kernel_tests did not run, or no test of the kernel passed")
+        results[flavour] = {t["name"]: t.get("result") for t in tests or []}
+    regressions = [t for t, r in results["vanilla"].items()
+                   if r == "ok" and results["patched"].get(t) not in ("ok", "skip")]
+    yield (f"{name} kernel's own tests: no regression", not regressions,
+           "ok on vanilla, not on patched: " + ", ".join(regressions))
+
+
 def check_fuzz(k):
     """Yields (name, ok, reason) per flavour that was fuzzed."""
     name = k.get("kernel", "?")
@@ -90,7 +110,7 @@ def main(argv):
     n = 0
     for want in argv[2:]:
         rows = list(check_kernel(kernels[want])) + list(check_autoload(kernels[want])) + \
-            list(check_fuzz(kernels[want])) \
+            list(check_kernel_tests(kernels[want])) + list(check_fuzz(kernels[want])) \
             if want in kernels else \
             [(f"{want}", False, "kernel missing from the matrix")]
         for name, ok, reason in rows:

@@ -194,6 +194,18 @@ static void config_option_younger_than_the_tree_is_not_required(void **state)
 	assert_int_equal(kconfig_check(fragment, "# Linux/x86 5.10.1 Kernel Configuration\n", NULL, &missing), 1);
 	assert_non_null(strstr(missing, "CONFIG_NET_9P=y"));
 	free(missing);
+	/* an option a tree no longer has, and one of a range of versions (both markers) */
+	const char *range = "# hb: before 6.15\nCONFIG_TEST_PRINTF=m\n"
+			    "# hb: since 5.15\n# hb: before 6.15\nCONFIG_TEST_SCANF=m\n";
+	const char *v6_1 = "# Linux/x86 6.1.176 Kernel Configuration\n";
+	assert_int_equal(kconfig_check(range, v6_1, NULL, &missing), 2);
+	free(missing);
+	assert_int_equal(kconfig_check(range, "# Linux/x86 7.2.13 Kernel Configuration\n", NULL,
+				       &missing), 0);
+	free(missing);
+	assert_int_equal(kconfig_check(range, old, NULL, &missing), 1);
+	assert_non_null(strstr(missing, "CONFIG_TEST_PRINTF=m"));
+	free(missing);
 }
 
 /* An option a hardening adds (its Kconfig entry is in the patched tree only) is required

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Suite kernel_tests: the kernel's own tests of the code the hardenings change, run by the
+ * guest at kernel.modules_restrict 0 and at 1 (a kernel without the sysctl runs them twice as
+ * it is), one case per test and level, so that the driver can compare vanilla with patched
+ * case by case (a case ok on vanilla and not ok on patched is a regression):
+ *   - the KUnit suites the test config builds as modules (sysctl_test, the list tests;
+ *     printf_kunit and scanf_kunit where the tree has them): each module is loaded, its
+ *     suites' results read from /sys/kernel/debug/kunit/SUITE/results, and it is unloaded;
+ *   - test_printf and test_scanf where the tree has them instead (their module init fails
+ *     and the kernel log says how many of their tests failed);
+ *   - the crypto self-tests: root binds AF_ALG to algorithms and templates of the staged
+ *     modules (the crypto manager tests each new instance in its thread, with the requester's
+ *     credentials on a patched kernel); every "alg: ... failed" line of the kernel log since
+ *     boot fails the case, and /proc/crypto must show self-tests passed; the modules the
+ *     binds loaded are unloaded again, as every test module is, for the suites after it.
+ * The cases are named LEVEL_TEST: level0_kunit_sysctl_test, level1_test_printf, ...; a test
+ * the staging does not hold (another era's name) is no case of this kernel. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "errname.h"
+#include "files.h"
+#include "hb_paths.h"
+#include "kmsg.h"
+#include "ktap.h"
+#include "mod_db.h"
+#include "mod_ops.h"
+#include "modules_state.h"
+#include "triggers.h"
+
+#define KUNIT_DIR "/sys/kernel/debug/kunit"
+#define RESULTS_MAX 65536
+#define SUITES_MAX 16
+#define CASES_MAX 32
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+
+/* The KUnit test modules, by the name kbuild gives them in each era. */
+static const char *const kunit_modules[] = { "sysctl-test", "list-test", "printf_kunit",
+					     "scanf_kunit", NULL };
+/* The self-tests of lib/ that report in the kernel log (before they became KUnit suites). */
+static const char *const selftest_modules[] = { "test_printf", "test_scanf", NULL };
+/* Bound as root: the crypto manager instantiates and tests each one. */
+static const struct {
+	const char *type, *name;
+} crypto_binds[] = { { "hash", "sha256" }, { "hash", "hmac(sha256)" },
+		     { "skcipher", "cbc(aes)" }, { "hash", "hmac(md4)" } };
+
+static struct mod_db db;
+
+/* What a case runs: at LEVEL, the test module MODULE (KUnit's or a lib/ self-test), or the
+ * crypto self-tests (MODULE NULL). */
+struct ktest {
+	int level;
+	const char *module;
+	int kunit;
+};
+
+/* The debugfs KUnit suites now present: their names into NAMES; returns how many. */
+static int kunit_suites(char names[][64], int max)
+{
+	DIR *d = opendir(KUNIT_DIR);
+	int n = 0;
+
+	for (struct dirent *e = d ? readdir(d) : NULL; e && n < max; e = readdir(d))
+		if (e->d_name[0] != '.' && strlen(e->d_name) < 64)
+			strcpy(names[n++], e->d_name);
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static int listed(char names[][64], int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return 1;
+	return 0;
+}
+
+/* A suite's results file: its verdict from the line "ok N NAME" or "not ok N NAME" without
+ * indentation; each failed case (an indented "not ok") as a diagnostic. */
+static enum hb_verdict kunit_verdict(const char *suite)
+{
+	static char text[RESULTS_MAX];
+	char path[160];
+	enum hb_verdict v = HB_FAIL;
+	int seen = 0, cases_ok = 0, cases_bad = 0;
+
+	snprintf(path, sizeof(path), "%s/%.63s/results", KUNIT_DIR, suite);
+	if (hb_read_file(path, text, sizeof(text)) < 0) {
+		ktap_diag("%s: cannot be read", path);
+		return HB_FAIL;
+	}
+	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		const char *t = l + strspn(l, " \t");
+		int nested = t != l;
+
+		if (!strncmp(t, "not ok ", 7)) {
+			if (nested) {
+				cases_bad++;
+				ktap_diag("%s: %s", suite, t);
+			} else {
+				seen = 1;
+				v = HB_FAIL;
+			}
+		} else if (!strncmp(t, "ok ", 3)) {
+			if (nested) {
+				cases_ok++;
+			} else {
+				seen = 1;
+				v = strstr(t, "# SKIP") ? HB_SKIP : HB_PASS;
+			}
+		}
+	}
+	ktap_diag("KUnit suite %s: %d case(s) ok, %d not ok", suite, cases_ok, cases_bad);
+	if (!seen)
+		ktap_diag("%s holds no verdict of the suite", path);
+	return seen ? v : HB_FAIL;
+}
+
+static int set_level(int level)
+{
+	long now;
+
+	if (hb_restrict_get(&now) == -ENOENT)
+		return 0; /* a kernel without the sysctl: as it is */
+	return hb_restrict_set(level);
+}
+
+/* Loads a KUnit test module, judges every suite it added (all must pass), unloads it. */
+static enum hb_verdict run_kunit(const struct ktest *t)
+{
+	char before[SUITES_MAX][64], after[SUITES_MAX][64];
+	enum hb_verdict v = HB_PASS;
+	int n_before = kunit_suites(before, SUITES_MAX), n_after, rc, added = 0;
+
+	rc = mod_load_with_deps(&db, t->module, NULL);
+	n_after = kunit_suites(after, SUITES_MAX);
+	if (rc < 0) {
+		ktap_diag("loading %s: %s", t->module, hb_errname(-rc));
+		return HB_FAIL;
+	}
+	for (int i = 0; i < n_after; i++) {
+		if (listed(before, n_before, after[i]))
+			continue;
+		enum hb_verdict s = kunit_verdict(after[i]);
+		if (s == HB_FAIL || (s == HB_SKIP && v == HB_PASS))
+			v = s;
+		added++;
+	}
+	if (!added) {
+		ktap_diag("%s loaded, but no KUnit suite appeared in %s", t->module, KUNIT_DIR);
+		v = HB_FAIL;
+	}
+	if ((rc = mod_delete(t->module, 3000)) < 0)
+		ktap_diag("unloading %s: %s", t->module, hb_errname(-rc));
+	return v;
+}
+
+/* test_printf and test_scanf: their init fails when a test failed, and the kernel log says
+ * "NAME: all N tests passed" or "NAME: failed M out of N tests". */
+static enum hb_verdict run_selftest(const struct ktest *t)
+{
+	const char *const passed[] = { t->module, ": all ", " passed", NULL };
+	int fd = hb_kmsg_mark(), rc, lines;
+
+	if (fd < 0) {
+		ktap_diag("%s: %s", HB_KMSG, hb_errname(-fd));
+		return HB_FAIL;
+	}
+	rc = mod_load_with_deps(&db, t->module, NULL);
+	lines = hb_kmsg_count(fd, passed, 1);
+	close(fd);
+	if (rc < 0)
+		ktap_diag("loading %s: %s (a failed test fails its init)", t->module,
+			  hb_errname(-rc));
+	if (rc == 0 && mod_delete(t->module, 3000) < 0)
+		ktap_diag("cannot unload %s", t->module);
+	return rc == 0 && lines == 1 ? HB_PASS : HB_FAIL;
+}
+
+#define MODULES_MAX 128
+
+/* The names in /proc/modules into NAMES; returns how many. */
+static int loaded_modules(char names[][HB_MOD_NAME_MAX])
+{
+	FILE *f = fopen("/proc/modules", "r");
+	char line[512];
+	int n = 0;
+
+	while (f && n < MODULES_MAX && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63s", names[n]) == 1)
+			n++;
+	if (f)
+		fclose(f);
+	return n;
+}
+
+/* Unloads what loaded since BEFORE was read, in passes (a template's instance holds the
+ * algorithm inside it): the later suites find the modules as the boot left them. */
+static void unload_new(char before[][HB_MOD_NAME_MAX], int n_before)
+{
+	static char now[MODULES_MAX][HB_MOD_NAME_MAX];
+	int progress = 1;
+
+	while (progress) {
+		int n_now = loaded_modules(now);
+
+		progress = 0;
+		for (int i = 0; i < n_now; i++) {
+			int old = 0;
+
+			for (int k = 0; k < n_before && !old; k++)
+				old = !strcmp(before[k], now[i]);
+			if (!old && mod_delete(now[i], 0) == 0)
+				progress = 1;
+		}
+	}
+}
+
+/* The crypto self-tests: root binds AF_ALG to algorithms and templates (the crypto manager
+ * tests each new algorithm and instance), then no "alg: ... failed" line in the kernel log
+ * since boot, and /proc/crypto shows self-tests passed. */
+static enum hb_verdict run_crypto(const struct ktest *t)
+{
+	const char *const failed[] = { "alg: ", "failed", NULL };
+	static char text[RESULTS_MAX];
+	int bound = 0, fd, bad, passed = 0, entries = 0;
+	const size_t n_binds = sizeof(crypto_binds) / sizeof(crypto_binds[0]);
+
+	static char before[MODULES_MAX][HB_MOD_NAME_MAX];
+	int n_before = loaded_modules(before);
+
+	(void)t;
+	for (size_t i = 0; i < n_binds; i++) {
+		struct hb_sockaddr_alg sa = { .salg_family = AF_ALG };
+		int s = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+
+		if (s < 0) {
+			ktap_diag("socket(AF_ALG): %s", hb_errname(errno));
+			return HB_FAIL;
+		}
+		snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", crypto_binds[i].type);
+		snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", crypto_binds[i].name);
+		if (bind(s, (struct sockaddr *)&sa, sizeof(sa)) == 0)
+			bound++;
+		else
+			ktap_diag("bind(%s %s): %s", crypto_binds[i].type, crypto_binds[i].name,
+				  hb_errname(errno));
+		close(s);
+	}
+	/* the whole buffer: the self-tests of the algorithms built in ran at boot */
+	fd = open(HB_KMSG, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	bad = fd < 0 ? -errno : hb_kmsg_count(fd, failed, 10);
+	if (fd >= 0)
+		close(fd);
+	if (hb_read_file("/proc/crypto", text, sizeof(text)) >= 0)
+		for (const char *p = text; (p = strstr(p, "\nselftest")) != NULL; p++) {
+			const char *colon = strchr(p, ':');
+			entries++;
+			passed += colon && !strncmp(colon, ": passed", 8);
+		}
+	ktap_diag("crypto: %d of %zu binds made, %d \"alg: ... failed\" line(s); /proc/crypto: "
+		  "%d of %d self-tests passed", bound, n_binds, bad, passed, entries);
+	unload_new(before, n_before);
+	return bad == 0 && bound == (int)n_binds && passed > 0 ? HB_PASS : HB_FAIL;
+}
+
+static enum hb_verdict run_case(const void *arg)
+{
+	const struct ktest *t = arg;
+	enum hb_verdict v;
+
+	if (set_level(t->level) < 0) {
+		ktap_diag("cannot set kernel.modules_restrict=%d", t->level);
+		return HB_FAIL;
+	}
+	v = !t->module ? run_crypto(t) : t->kunit ? run_kunit(t) : run_selftest(t);
+	return v;
+}
+
+static enum hb_verdict case_restored(const void *arg)
+{
+	const long *boot_level = arg;
+
+	if (*boot_level < 0) {
+		ktap_skip_reason("no kernel.modules_restrict");
+		return HB_SKIP;
+	}
+	return hb_restrict_set(*boot_level) == 0 ? HB_PASS : HB_FAIL;
+}
+
+int main(int argc, char **argv)
+{
+	static struct ktest tests[CASES_MAX];
+	static struct hb_case list[CASES_MAX + 1];
+	static long boot_level = -1;
+	size_t n = 0, nt = 0;
+	struct mod_dep dep;
+
+	if (hb_restrict_get(&boot_level) < 0)
+		boot_level = -1;
+	/* debugfs, where KUnit puts each suite's results */
+	mkdir("/sys/kernel/debug", 0755);
+	if (mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL) < 0 && errno != EBUSY)
+		fprintf(stderr, "mount debugfs: %s\n", hb_errname(errno));
+	int db_ok = mod_db_open(&db, NULL, NULL) == 0;
+	/* The cases: what this kernel's staging holds (a module of another era's name is no
+	 * case here), at each level. */
+	for (int level = 0; level <= 1; level++) {
+		for (int kunit = 1; kunit >= 0; kunit--)
+			for (const char *const *m = kunit ? kunit_modules : selftest_modules; *m; m++) {
+				char name[HB_MOD_NAME_MAX];
+
+				mod_name_normalize(*m, name, sizeof(name));
+				if (!db_ok || mod_db_dep(&db, name, &dep) < 0 || nt >= CASES_MAX)
+					continue;
+				tests[nt] = (struct ktest){ level, *m, kunit };
+				snprintf(list[n].name, sizeof(list[n].name), "level%d_%s%s", level,
+					 kunit ? "kunit_" : "", name);
+				list[n].run = run_case;
+				list[n++].arg = &tests[nt++];
+			}
+		tests[nt] = (struct ktest){ level, NULL, 0 };
+		snprintf(list[n].name, sizeof(list[n].name), "level%d_crypto_selftests", level);
+		list[n].run = run_case;
+		list[n++].arg = &tests[nt++];
+	}
+	snprintf(list[n].name, sizeof(list[n].name), "kernel_tests_level_restored");
+	list[n].run = case_restored;
+	list[n++].arg = &boot_level;
+	return ktap_suite_main(argc, argv, list, n);
+}
