@@ -41,6 +41,19 @@ char *apt_private_sources_text(const struct apt_mirror *m, const char *suite)
 		       : xasprintf("deb [signed-by=%s] %s %s main\n", KEYRING, m->uri, suite);
 }
 
+char *apt_private_pockets_text(const struct apt_pocket *p, int n)
+{
+	char *text = strdup("");
+	for (int i = 0; i < n; i++) {
+		char *line = apt_private_sources_text(&p[i].mirror, p[i].suite);
+		char *more = xasprintf("%s%s", text, line);
+		free(line);
+		free(text);
+		text = more;
+	}
+	return text;
+}
+
 static int write_text(const char *path, const char *text)
 {
 	return fs_write_file_atomic(path, text, strlen(text));
@@ -54,9 +67,10 @@ char *apt_private_log_path(const struct hb_ctx *ctx, const char *suite)
 int apt_private_open(const struct hb_ctx *ctx, const char *suite, struct apt_private *apt)
 {
 	memset(apt, 0, sizeof(*apt));
-	struct apt_mirror mirror;
+	struct apt_pocket pockets[APT_POCKETS_MAX];
 	char err[1024];
-	if (apt_sources_find_mirror(ctx->apt_etc, &mirror, err, sizeof(err)) != 0) {
+	int n = apt_sources_find_pockets(ctx->apt_etc, suite, pockets, err, sizeof(err));
+	if (n < 0) {
 		msg_error("%s", err);
 		return HB_EXIT_ENV;
 	}
@@ -76,10 +90,26 @@ int apt_private_open(const struct hb_ctx *ctx, const char *suite, struct apt_pri
 			return HB_EXIT_ENV;
 		}
 	}
-	char *sources = apt_private_sources_text(&mirror, suite);
+	char *sources = apt_private_pockets_text(pockets, n);
 	char *conf = apt_private_conf_text(apt->dir);
 	char *sources_path = fs_join(apt->dir, "sources.list");
 	char *status_path = fs_join(apt->dir, "status");
+	/* other pockets than the index was made from: it is no longer fresh */
+	char *old = fs_read_file(sources_path, NULL);
+	if (old && strcmp(old, sources) != 0) {
+		char *stamp = fs_join(apt->dir, "updated");
+		unlink(stamp);
+		free(stamp);
+	}
+	free(old);
+	char *names = strdup("");
+	for (int i = 0; i < n; i++) {
+		char *more = xasprintf("%s%s%s", names, i ? ", " : "", pockets[i].suite);
+		free(names);
+		names = more;
+	}
+	msg_info("apt pockets of %s: %s", suite, names);
+	free(names);
 	int rc = (write_text(sources_path, sources) == 0 && write_text(apt->conf, conf) == 0 &&
 		  (fs_exists(status_path) || write_text(status_path, "") == 0))
 			 ? HB_EXIT_OK
@@ -319,6 +349,30 @@ int apt_private_resolve(struct apt_private *apt, const char *package, const char
 	free(text);
 	free(spec);
 	return rc;
+}
+
+void apt_private_pocket_of(struct apt_private *apt, const char *package, const char *version,
+			   char *out, size_t len)
+{
+	/* " linux-source-6.1 | 6.1.192-3 | URI bookworm-security/main amd64 Packages" */
+	struct spawn_opts o = { .log_path = apt->log, .env_add = apt->env };
+	int st;
+	char *argv[] = { "apt-cache", "madison", (char *)package, NULL };
+	char *text = spawn_capture(argv, &o, &st);
+	out[0] = '\0';
+	for (char *save = NULL, *l = text && st == 0 ? strtok_r(text, "\n", &save) : NULL;
+	     l && !out[0]; l = strtok_r(NULL, "\n", &save)) {
+		char *v = strchr(l, '|'), *where = v ? strchr(v + 1, '|') : NULL;
+		if (!where)
+			continue;
+		v += strspn(v + 1, " ") + 1;
+		if (strncmp(v, version, strlen(version)) != 0 || v[strlen(version)] != ' ')
+			continue;
+		char uri[1024], dist[128];
+		if (sscanf(where + 1, " %1023s %127[^/ ]", uri, dist) == 2)
+			snprintf(out, len, "%s", dist);
+	}
+	free(text);
 }
 
 int apt_private_download(struct apt_private *apt, const char *package, const char *version,

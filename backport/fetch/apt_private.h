@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* A private apt configuration per Debian suite under CACHE/apt/SUITE: its own sources list
- * (the machine's own mirror URI with SUITE), state, cache and status. The machine's apt
+ * (the suite's pockets on the machine's own mirror URIs: SUITE, SUITE-updates,
+ * SUITE-security, as apt_sources.h chooses them), state, cache and status. The machine's apt
  * sources are only read, never written. */
 #ifndef HB_APT_PRIVATE_H
 #define HB_APT_PRIVATE_H
@@ -39,12 +40,18 @@ int apt_private_follow(struct apt_private *apt, const struct kernel_entry *e, ch
  * A package the suite no longer serves: exit 3, naming the lines it serves now. */
 int apt_private_resolve(struct apt_private *apt, const char *package, const char *version,
 			char *out, size_t len);
+/* The pocket that serves PACKAGE VERSION (apt-cache madison): "bookworm-security"; "" when
+ * apt does not say. */
+void apt_private_pocket_of(struct apt_private *apt, const char *package, const char *version,
+			   char *out, size_t len);
 /* apt-get download PACKAGE=VERSION into DIR/debs (checksum verified by apt against the
  * signed index); *deb gets the .deb's path. */
 int apt_private_download(struct apt_private *apt, const char *package, const char *version,
 			 char **deb);
 /* The private sources.list line for SUITE on mirror M (exposed for the unit tests). */
 char *apt_private_sources_text(const struct apt_mirror *m, const char *suite);
+/* The private sources.list: a line per pocket of P (N of them). */
+char *apt_private_pockets_text(const struct apt_pocket *p, int n);
 /* The apt.conf text for a private folder (exposed for the unit tests). */
 char *apt_private_conf_text(const char *dir);
 

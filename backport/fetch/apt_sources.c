@@ -38,8 +38,9 @@ static bool copy_to(char *dst, size_t len, const char *src)
 	return true;
 }
 
-/* One line: "TARGET_OF REPO_URI RELEASE COMPONENT SOURCESENTRY". */
-static bool one_target(char *line, struct apt_mirror *m)
+/* One line: "TARGET_OF REPO_URI RELEASE COMPONENT SOURCESENTRY": a 'deb' target of component
+ * main on an http, https or file URI; its suite into SUITE (SUITE_LEN bytes) when not NULL. */
+static bool parse_target(char *line, struct apt_mirror *m, char *suite_out, size_t suite_len)
 {
 	char *save = NULL;
 	char *type = strtok_r(line, " \t", &save);
@@ -50,13 +51,94 @@ static bool one_target(char *line, struct apt_mirror *m)
 	/* a flat repository has no component: one field fewer */
 	if (!entry || strtok_r(NULL, " \t", &save))
 		return false;
-	if (strcmp(type, "deb") != 0 || strcmp(component, "main") != 0 ||
-	    !apt_suite_is_plain(suite) || !has_scheme(repo) || !copy_to(m->uri, sizeof(m->uri), repo) ||
-	    !copy_to(m->entry, sizeof(m->entry), entry))
+	if (strcmp(type, "deb") != 0 || strcmp(component, "main") != 0 || !has_scheme(repo) ||
+	    !copy_to(m->uri, sizeof(m->uri), repo) || !copy_to(m->entry, sizeof(m->entry), entry) ||
+	    (suite_out && !copy_to(suite_out, suite_len, suite)))
 		return false;
 	for (size_t n = strlen(m->uri); n > 0 && m->uri[n - 1] == '/';)
 		m->uri[--n] = '\0';
+	m->options[0] = '\0';
 	return true;
+}
+
+static bool one_target(char *line, struct apt_mirror *m)
+{
+	char suite[64];
+	return parse_target(line, m, suite, sizeof(suite)) && apt_suite_is_plain(suite);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n > k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Adds pocket SUITE on mirror M unless OUT already has it. */
+static void add_pocket(struct apt_pocket *out, int *n, const char *suite,
+		       const struct apt_mirror *m)
+{
+	for (int i = 0; i < *n; i++)
+		if (strcmp(out[i].suite, suite) == 0)
+			return;
+	if (*n >= APT_POCKETS_MAX || strlen(suite) >= sizeof(out[0].suite))
+		return;
+	snprintf(out[*n].suite, sizeof(out[*n].suite), "%s", suite);
+	out[*n].mirror = *m;
+	(*n)++;
+}
+
+int apt_indextargets_find_pockets(const char *text, const char *suite, struct apt_pocket *out)
+{
+	static const char *const suffixes[] = { "", "-updates", "-security" };
+	static const char *const no_pockets[] = { "sid", "unstable", "experimental", NULL };
+	struct apt_mirror main_mirror, security, m;
+	bool have_main = false, have_security = false;
+	int n = 0;
+	char *copy = strdup(text), *save = NULL, release[64];
+	if (!copy)
+		abort();
+	bool pocket_named = ends_with(suite, "-security") || ends_with(suite, "-updates");
+	for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		if (!parse_target(l, &m, release, sizeof(release)))
+			continue;
+		if (!have_main && apt_suite_is_plain(release)) {
+			main_mirror = m;
+			have_main = true;
+		}
+		if (!have_security && ends_with(release, "-security")) {
+			security = m;
+			have_security = true;
+		}
+		for (size_t k = 0; k < 3; k++) {
+			char want[128];
+			snprintf(want, sizeof(want), "%s%s", suite, pocket_named ? "" : suffixes[k]);
+			if (strcmp(release, want) == 0)
+				add_pocket(out, &n, release, &m);
+		}
+	}
+	free(copy);
+	if (n > 0)
+		return n; /* the machine's own choice of pockets */
+	if (pocket_named) {
+		if (ends_with(suite, "-security") ? have_security : have_main)
+			add_pocket(out, &n, suite, ends_with(suite, "-security") ? &security
+										 : &main_mirror);
+		return n;
+	}
+	if (!have_main)
+		return 0;
+	add_pocket(out, &n, suite, &main_mirror);
+	for (const char *const *s = no_pockets; *s; s++)
+		if (strcmp(*s, suite) == 0)
+			return n;
+	char pocket[128];
+	snprintf(pocket, sizeof(pocket), "%s-updates", suite);
+	add_pocket(out, &n, pocket, &main_mirror);
+	if (have_security) {
+		snprintf(pocket, sizeof(pocket), "%s-security", suite);
+		add_pocket(out, &n, pocket, &security);
+	}
+	return n;
 }
 
 bool apt_indextargets_find_mirror(const char *text, struct apt_mirror *m, int *targets)
@@ -191,7 +273,9 @@ static void entry_options(struct apt_mirror *m)
 	free(file);
 }
 
-int apt_sources_find_mirror(const char *etc_apt, struct apt_mirror *m, char *err, size_t errlen)
+/* apt-get indextargets over the sources under ETC_APT: its output (malloc'd), or NULL with
+ * err saying why; *COMMAND (malloc'd) the command line, for messages. */
+static char *indextargets(const char *etc_apt, char **command, char *err, size_t errlen)
 {
 	/* Dir::Etc: whose sources; empty cache files: apt keeps its package cache in memory, so
 	 * that a question about other sources writes nothing under /var/cache/apt */
@@ -199,17 +283,29 @@ int apt_sources_find_mirror(const char *etc_apt, struct apt_mirror *m, char *err
 	char *argv[] = { "apt-get", "-o", dir_etc, "-o", "Dir::Cache::pkgcache=", "-o",
 			 "Dir::Cache::srcpkgcache=", "indextargets", "--no-release-info",
 			 "--format", APT_INDEXTARGETS_FORMAT, NULL };
-	int status = -1, targets = 0, rc = -1;
+	int status = -1;
 	char *text = spawn_capture(argv, NULL, &status);
-	char *command = spawn_format_argv(argv);
-	if (!text)
+	*command = spawn_format_argv(argv);
+	if (!text) {
 		msg_format(err, errlen, "cannot run apt-get: %m");
-	else if (status != 0)
+	} else if (status != 0) {
 		msg_format(err, errlen, "apt could not list the index targets of the apt sources "
-			   "under %s (exit %d); see why with: %s", etc_apt, status, command);
-	else if (apt_indextargets_find_mirror(text, m, &targets))
-		rc = 0;
-	else if (targets == 0)
+			   "under %s (exit %d); see why with: %s", etc_apt, status, *command);
+		free(text);
+		text = NULL;
+	}
+	free(dir_etc);
+	return text;
+}
+
+/* The error of a search that found no mirror in TEXT. */
+static void no_mirror(const char *text, const char *etc_apt, const char *command, char *err,
+		      size_t errlen)
+{
+	int targets = 0;
+	struct apt_mirror m;
+	apt_indextargets_find_mirror(text, &m, &targets);
+	if (targets == 0)
 		msg_format(err, errlen,
 			   "no apt sources to take a Debian mirror from: apt finds none under %s "
 			   "(sources.list, sources.list.d/*.list|*.sources)", etc_apt);
@@ -219,10 +315,37 @@ int apt_sources_find_mirror(const char *etc_apt, struct apt_mirror *m, char *err
 			   "main archive (a 'deb' entry with component 'main' and a plain suite "
 			   "such as bookworm); apt lists them with: %s",
 			   targets, etc_apt, command);
-	if (rc == 0)
+}
+
+int apt_sources_find_mirror(const char *etc_apt, struct apt_mirror *m, char *err, size_t errlen)
+{
+	char *command = NULL;
+	char *text = indextargets(etc_apt, &command, err, errlen);
+	int rc = -1;
+	if (text && apt_indextargets_find_mirror(text, m, NULL)) {
 		entry_options(m);
+		rc = 0;
+	} else if (text) {
+		no_mirror(text, etc_apt, command, err, errlen);
+	}
 	free(text);
 	free(command);
-	free(dir_etc);
 	return rc;
+}
+
+int apt_sources_find_pockets(const char *etc_apt, const char *suite, struct apt_pocket *out,
+			     char *err, size_t errlen)
+{
+	char *command = NULL;
+	char *text = indextargets(etc_apt, &command, err, errlen);
+	int n = text ? apt_indextargets_find_pockets(text, suite, out) : -1;
+	if (n == 0) {
+		no_mirror(text, etc_apt, command, err, errlen);
+		n = -1;
+	}
+	for (int i = 0; i < n; i++)
+		entry_options(&out[i].mirror);
+	free(text);
+	free(command);
+	return n;
 }

@@ -40,4 +40,25 @@ int apt_sources_find_mirror(const char *etc_apt, struct apt_mirror *m, char *err
 /* Is SUITE a Debian suite name whose main archive we may use (no -security etc.)? */
 bool apt_suite_is_plain(const char *suite);
 
+/* A pocket of a suite (bookworm, bookworm-updates, bookworm-security) and the mirror that
+ * serves it. */
+struct apt_pocket {
+	char suite[64];
+	struct apt_mirror mirror;
+};
+#define APT_POCKETS_MAX 3
+
+/* The pockets of SUITE as the machine's apt would take packages from them, from TEXT (apt-get
+ * indextargets' output): the machine's entries for SUITE, SUITE-updates and SUITE-security,
+ * each with its own URI, when it lists any of them; else SUITE and SUITE-updates on the main
+ * archive's mirror and SUITE-security on the mirror of the machine's own security entries
+ * (when it has one), sid, unstable and experimental having no pocket but themselves. A SUITE
+ * that names a pocket (bookworm-security) is that pocket alone. Returns how many (0: no
+ * mirror for it); m->options are left empty (apt_sources_find_pockets reads them). */
+int apt_indextargets_find_pockets(const char *text, const char *suite, struct apt_pocket *out);
+/* apt_indextargets_find_pockets() on the sources under ETC_APT, with each entry's trust
+ * options. Returns how many pockets, or -1 with err saying why none. */
+int apt_sources_find_pockets(const char *etc_apt, const char *suite, struct apt_pocket *out,
+			     char *err, size_t errlen);
+
 #endif

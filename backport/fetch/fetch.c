@@ -54,6 +54,8 @@ int fetch_record_read(const struct hb_ctx *ctx, const char *name, struct fetch_r
 			snprintf(rec->package, sizeof(rec->package), "%s", l + 8);
 		else if (strncmp(l, "tree=", 5) == 0)
 			snprintf(rec->tree, sizeof(rec->tree), "%s", l + 5);
+		else if (strncmp(l, "pocket=", 7) == 0)
+			snprintf(rec->pocket, sizeof(rec->pocket), "%s", l + 7);
 	}
 	free(text);
 	return (rec->version[0] && fs_is_dir(rec->tree)) ? 0 : -1;
@@ -63,8 +65,10 @@ static int record_write(const struct hb_ctx *ctx, const char *name, const struct
 {
 	char *dir = xasprintf("%s/kernels/%s", ctx->cache, name);
 	char *path = record_path(ctx, name);
-	char *text = rec->package[0] ? xasprintf("package=%s\nversion=%s\ntree=%s\n", rec->package,
-						 rec->version, rec->tree)
+	char *text = rec->package[0] ? xasprintf("package=%s\nversion=%s\n%s%s%stree=%s\n",
+						 rec->package, rec->version,
+						 rec->pocket[0] ? "pocket=" : "", rec->pocket,
+						 rec->pocket[0] ? "\n" : "", rec->tree)
 				     : xasprintf("version=%s\ntree=%s\n", rec->version, rec->tree);
 	int rc = fs_mkdir_p(dir, 0755) == 0 ? fs_write_file_atomic(path, text, strlen(text)) : -1;
 	free(text);
@@ -192,6 +196,8 @@ static int fetch_debian(const struct hb_ctx *ctx, const struct kernel_entry *e, 
 	snprintf(rec->package, sizeof(rec->package), "%s", package);
 	snprintf(rec->version, sizeof(rec->version), "%s", version);
 	snprintf(rec->tree, sizeof(rec->tree), "%s", tree);
+	apt_private_pocket_of(&apt, package, version, rec->pocket, sizeof(rec->pocket));
+	msg_info("%s %s%s%s", package, version, rec->pocket[0] ? " from " : "", rec->pocket);
 	if (fs_is_dir(tree)) {
 		msg_info("%s %s already in the cache", package, version);
 	} else {

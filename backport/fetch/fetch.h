@@ -11,6 +11,7 @@
 struct fetch_record {
 	char package[128]; /* debian: the package fetched, linux-source-X.Y ("" for a dir) */
 	char version[128]; /* exact version fetched ("" = not fetched) */
+	char pocket[64];   /* debian: the pocket that served it (bookworm-security), "" unknown */
 	char tree[4096];   /* pristine tree (read-only for debian entries) */
 };
 

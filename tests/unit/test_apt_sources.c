@@ -38,6 +38,51 @@ static void finds_the_main_archive(void **state)
 	assert_int_equal(targets, 4); /* it stops at the first that fits */
 }
 
+/* The pockets a suite's packages come from, as the machine's apt would take them. */
+static void finds_the_pockets_of_a_suite(void **state)
+{
+	(void)state;
+	struct apt_pocket p[APT_POCKETS_MAX];
+	/* this machine lists bookworm, bookworm-updates and bookworm-security */
+	const char *machine = "deb http://mirror.example/debian/ bookworm main /e:1\n"
+			      "deb http://mirror.example/debian/ bookworm-updates main /e:1\n"
+			      "deb http://sec.example/debian-security/ bookworm-security main /e:2\n"
+			      "deb http://mirror.example/debian/ bookworm-backports main /e:3\n";
+	assert_int_equal(apt_indextargets_find_pockets(machine, "bookworm", p), 3);
+	assert_string_equal(p[0].suite, "bookworm");
+	assert_string_equal(p[1].suite, "bookworm-updates");
+	assert_string_equal(p[2].suite, "bookworm-security");
+	assert_string_equal(p[2].mirror.uri, "http://sec.example/debian-security");
+	assert_string_equal(p[2].mirror.entry, "/e:2");
+	/* a suite it does not list: all three, the security pocket on its security mirror */
+	assert_int_equal(apt_indextargets_find_pockets(machine, "trixie", p), 3);
+	assert_string_equal(p[0].suite, "trixie");
+	assert_string_equal(p[0].mirror.uri, "http://mirror.example/debian");
+	assert_string_equal(p[1].suite, "trixie-updates");
+	assert_string_equal(p[2].suite, "trixie-security");
+	assert_string_equal(p[2].mirror.uri, "http://sec.example/debian-security");
+	/* sid has no pocket but itself */
+	assert_int_equal(apt_indextargets_find_pockets(machine, "sid", p), 1);
+	assert_string_equal(p[0].suite, "sid");
+	/* the machine's choice holds: only bookworm listed, only bookworm taken */
+	const char *plain = "deb http://mirror.example/debian/ bookworm main /e:1\n";
+	assert_int_equal(apt_indextargets_find_pockets(plain, "bookworm", p), 1);
+	/* no security entry anywhere: no security pocket for a suite it does not list */
+	assert_int_equal(apt_indextargets_find_pockets(plain, "trixie", p), 2);
+	assert_string_equal(p[1].suite, "trixie-updates");
+	/* an entry of kernels.list that names a pocket: that pocket alone */
+	assert_int_equal(apt_indextargets_find_pockets(machine, "trixie-security", p), 1);
+	assert_string_equal(p[0].suite, "trixie-security");
+	assert_string_equal(p[0].mirror.uri, "http://sec.example/debian-security");
+	/* no Debian archive at all */
+	assert_int_equal(apt_indextargets_find_pockets("deb https://x.example/ cloud main /e:1\n",
+						       "bookworm", p), 0);
+	char *text = apt_private_pockets_text(p, apt_indextargets_find_pockets(machine, "bookworm", p));
+	assert_non_null(strstr(text, " http://sec.example/debian-security bookworm-security main\n"));
+	assert_non_null(strstr(text, " http://mirror.example/debian bookworm-updates main\n"));
+	free(text);
+}
+
 static void needs_deb_main_a_plain_suite_and_a_known_scheme(void **state)
 {
 	(void)state;
@@ -217,6 +262,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(finds_the_main_archive),
+		cmocka_unit_test(finds_the_pockets_of_a_suite),
 		cmocka_unit_test(needs_deb_main_a_plain_suite_and_a_known_scheme),
 		cmocka_unit_test(asks_apt_about_the_sources_in_both_formats),
 		cmocka_unit_test(says_when_there_are_no_sources),

@@ -14,11 +14,14 @@ char *series_origin_text(const struct kernel_entry *e, const struct fetch_record
 				 e->path, rec->version, rec->version);
 	/* an entry that follows the suite's newest line records the line it took */
 	const char *package = rec->package[0] ? rec->package : e->package;
+	const char *pocket = rec->pocket[0] ? rec->pocket : e->suite;
 	return xasprintf("# made from Debian's %s %s (%s) by backport apply\n"
 			 "suite=%s\n"
+			 "%s%s%s"
 			 "package=%s\n"
 			 "version=%s\n",
-			 package, rec->version, e->suite, e->suite, package, rec->version);
+			 package, rec->version, pocket, e->suite, rec->pocket[0] ? "pocket=" : "",
+			 rec->pocket, rec->pocket[0] ? "\n" : "", package, rec->version);
 }
 
 int series_origin_write(const char *series_dir, const struct kernel_entry *e,
