@@ -13,7 +13,9 @@
 #include "msg.h"
 #include "spawn.h"
 #include "probe_modules.h"
+#include "user_config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,8 +98,28 @@ static void write_config_stamp(const char *outdir, const char *fragment, const c
 	free(stamp_path);
 }
 
-/* make tinyconfig, the repo's fragment, make olddefconfig, and a check that every option of
- * the fragment survived; skipped when out/'s stamp says the .config is current. */
+int build_set_user_config(struct hb_ctx *ctx, const char *file)
+{
+	char real[PATH_MAX], err[512];
+	char *text = realpath(file, real) ? fs_read_file(real, NULL) : NULL;
+	if (!text) {
+		msg_error("--config %s: cannot read it: %m", file);
+		return HB_EXIT_USAGE;
+	}
+	int rc = user_config_usable(text, err, sizeof(err));
+	free(text);
+	if (rc != 0) {
+		msg_error("--config %s: %s", file, err);
+		return HB_EXIT_USAGE;
+	}
+	free(ctx->user_config);
+	ctx->user_config = strdup(real);
+	return HB_EXIT_OK;
+}
+
+/* make tinyconfig (or the user's --config), the repo's fragment, make olddefconfig, and a
+ * check that every option of the fragment survived; skipped when out/'s stamp says the .config
+ * is current. */
 static int configure(const struct hb_ctx *ctx, const char *src, const char *outdir,
 		     const char *record, const char *log, char **env, const char *what)
 {
@@ -106,19 +128,37 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	char *fragment_path = xasprintf("%s/test-initramfs/kernel.config", ctx->repo);
 	char *fragment = fs_read_file(fragment_path, NULL);
 	char *config_path = fs_join(outdir, ".config");
+	char *user = ctx->user_config ? fs_read_file(ctx->user_config, NULL) : NULL;
+	if (user && fragment) { /* what the tests need; the rest as the user's config has it */
+		char *merged = user_config_fragment(fragment);
+		free(fragment);
+		fragment = merged;
+	}
+	/* what the .config is made from: the fragment, after the user's config when given */
+	char *inputs = fragment ? xasprintf("%s%s", user ? user : "", fragment) : NULL;
 	int rc = HB_EXIT_ENV;
-	if (!fragment) {
-		msg_error("cannot read the config fragment %s", fragment_path);
+	if (!fragment || (ctx->user_config && !user)) {
+		msg_error("cannot read %s", !fragment ? fragment_path : ctx->user_config);
 		goto out;
 	}
-	if (config_current(outdir, fragment, record, what)) {
+	if (config_current(outdir, inputs, record, what)) {
 		rc = HB_EXIT_OK;
 		goto out;
 	}
 	char *stamp_path = fs_join(outdir, CONFIG_STAMP_FILE);
 	fs_remove_tree(stamp_path); /* a configure that fails midway leaves no stamp */
 	free(stamp_path);
-	if (kbuild_make(ctx, src, outdir, log, env, tiny, what) != 0) {
+	if (user) {
+		char *added = user_config_added(user, fragment);
+		msg_info("%s: your config %s, with the test config merged in (added or changed: "
+			 "%s)", what, ctx->user_config, *added ? added : "none");
+		free(added);
+		if (fs_mkdir_p(outdir, 0755) != 0 ||
+		    fs_write_file_atomic(config_path, user, strlen(user)) != 0) {
+			msg_error("%s: cannot write %s", what, config_path);
+			goto out;
+		}
+	} else if (kbuild_make(ctx, src, outdir, log, env, tiny, what) != 0) {
 		msg_error("%s: make tinyconfig failed (log: %s)", what, log);
 		goto out;
 	}
@@ -142,11 +182,13 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	} else {
 		rc = HB_EXIT_OK;
 		if (config)
-			write_config_stamp(outdir, fragment, record, config);
+			write_config_stamp(outdir, inputs, record, config);
 	}
 	free(config);
 	free(missing);
 out:
+	free(inputs);
+	free(user);
 	free(fragment);
 	free(fragment_path);
 	free(config_path);
@@ -198,7 +240,13 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		return rc;
 	}
 	double t0 = msg_now();
-	char *base = xasprintf("%s/build/%s", ctx->cache, e->name);
+	/* a config of the user's own builds in a folder of its own (user_config_tag()) */
+	char *user = ctx->user_config ? fs_read_file(ctx->user_config, NULL) : NULL;
+	char *tag = user ? user_config_tag(user) : NULL;
+	char *base = tag ? xasprintf("%s/build/%s/%s", ctx->cache, e->name, tag)
+			 : xasprintf("%s/build/%s", ctx->cache, e->name);
+	free(tag);
+	free(user);
 	out->dir = fs_join(base, flavour);
 	out->log = fs_join(out->dir, "build.log");
 	char *staging = fs_join(out->dir, "staging");

@@ -24,6 +24,10 @@ extern const char *const build_tools[];
 /* Builds NAME as FLAVOUR ("vanilla" from the pristine tree, "patched" from apply's tree). */
 int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		 struct build_output *out);
+/* --config FILE of build, test, run and matrix: checks that FILE is a kernel config that can
+ * prove the hardenings (user_config.h) and keeps its absolute path in ctx->user_config.
+ * Returns an hb_exit code (2, with a message naming FILE and what is wrong). */
+int build_set_user_config(struct hb_ctx *ctx, const char *file);
 void build_output_free(struct build_output *out);
 
 #endif

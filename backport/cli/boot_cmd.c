@@ -19,6 +19,7 @@ int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = { { "vanilla", no_argument, NULL, 'v' },
 					      { "append", required_argument, NULL, 'a' },
+					      { "config", required_argument, NULL, 'c' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	bool vanilla = false;
@@ -30,13 +31,18 @@ int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 			vanilla = true;
 		} else if (c == 'a') {
 			append = optarg;
+		} else if (c == 'c') {
+			int rc = build_set_user_config(ctx, optarg);
+			if (rc)
+				return rc;
 		} else {
 			FILE *f = c == 'h' ? stdout : stderr;
-			fprintf(f, "usage: backport test NAME [--vanilla] [--append ARGS]\n"
+			fprintf(f, "usage: backport test NAME [--vanilla] [--append ARGS] [--config FILE]\n"
 				   "Builds kernel NAME (patched, or vanilla), boots it in QEMU with the test\n"
 				   "initramfs and judges the guest's KTAP results. On vanilla, the tests of a\n"
 				   "feature it lacks are expected to fail and are reported as expected.\n"
-				   "  --append ARGS   more kernel command-line arguments (e.g. hb.only=smoke)\n");
+				   "  --append ARGS   more kernel command-line arguments (e.g. hb.only=smoke)\n"
+				   "  --config FILE   the kernel built from FILE, as build --config\n");
 			return c == 'h' ? HB_EXIT_OK : HB_EXIT_USAGE;
 		}
 	}

@@ -15,6 +15,7 @@
 int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = { { "vanilla", no_argument, NULL, 'v' },
+					      { "config", required_argument, NULL, 'c' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	bool vanilla = false;
@@ -23,16 +24,24 @@ int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		if (c == 'v') {
 			vanilla = true;
+		} else if (c == 'c') {
+			int rc = build_set_user_config(ctx, optarg);
+			if (rc)
+				return rc;
 		} else {
 			FILE *f = c == 'h' ? stdout : stderr;
-			fprintf(f, "usage: backport build NAME [--vanilla]\n"
+			fprintf(f, "usage: backport build NAME [--vanilla] [--config FILE]\n"
 				   "Builds the patched (default) or vanilla kernel NAME on tinyconfig plus\n"
-				   "test-initramfs/kernel.config, out of tree in the cache, with ccache.\n");
+				   "test-initramfs/kernel.config, out of tree in the cache, with ccache.\n"
+				   "  --config FILE  start from FILE (your kernel's .config, such as\n"
+				   "                 /boot/config-$(uname -r)) instead of tinyconfig: the\n"
+				   "                 options the tests need are added (the build says which)\n"
+				   "                 and it builds in CACHE/build/NAME/config-HASH\n");
 			return c == 'h' ? HB_EXIT_OK : HB_EXIT_USAGE;
 		}
 	}
 	if (optind != argc - 1) {
-		fprintf(stderr, "usage: backport build NAME [--vanilla]\n");
+		fprintf(stderr, "usage: backport build NAME [--vanilla] [--config FILE]\n");
 		return HB_EXIT_USAGE;
 	}
 	const struct kernel_entry *e = ctx_kernel(ctx, argv[optind]);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* backport matrix: the whole job on every kernel (or those named), then the reports. */
+#include "build.h"
 #include "clock_text.h"
 #include "commands.h"
 #include "exitcodes.h"
@@ -18,7 +19,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: backport matrix [--kernels A,B] [--features LIST] [-j N] [--out DIR]\n"
-		   "                      [--reuse-apply] [--fuzz SECONDS]\n"
+		   "                      [--reuse-apply] [--fuzz SECONDS] [--config FILE]\n"
 		   "                      [--author 'Name <mail>'] [--signoff] [--cover-letter]\n"
 		   "The whole job (fetch, apply, build and test vanilla and patched) on every kernel\n"
 		   "of kernels.list, or on those named; one kernel failing does not stop the others.\n"
@@ -30,6 +31,8 @@ static void usage(FILE *f)
 		   "  -j N              up to N kernels at once, each in its own process and log,\n"
 		   "                    the CPUs split between their builds (default 1)\n"
 		   "  --out DIR         write the reports to DIR instead\n"
+		   "  --config FILE     build every kernel from FILE (a kernel .config) with the\n"
+		   "                    options the tests need added, as build --config\n"
 		   "  --reuse-apply     keep a kernel's last apply (its patched tree, its apply.json)\n"
 		   "                    when CACHE/work/NAME/stamp says it is what apply would make\n"
 		   "                    today (same tree, features, rules), as build does; its\n"
@@ -86,6 +89,12 @@ int cmd_matrix(struct hb_ctx *ctx, int argc, char **argv)
 		rc = dir ? HB_EXIT_OK : HB_EXIT_ENV;
 	}
 	if (rc != HB_EXIT_OK) {
+		free(dir);
+		free(id);
+		matrix_args_free(&a);
+		return rc;
+	}
+	if (a.config && (rc = build_set_user_config(ctx, a.config)) != HB_EXIT_OK) {
 		free(dir);
 		free(id);
 		matrix_args_free(&a);

@@ -2,6 +2,7 @@
 /* backport run [NAME | --tree PATH]: the whole job on one kernel, and its summary table. */
 #include "commands.h"
 #include "apply_series.h"
+#include "build.h"
 #include "exitcodes.h"
 #include "kernel_tests_diff.h"
 #include "msg.h"
@@ -58,6 +59,7 @@ int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 						  { "signoff", no_argument, NULL, 's' },
 						  { "cover-letter", no_argument, NULL, 'c' },
 						  { "tree", required_argument, NULL, 't' },
+						  { "config", required_argument, NULL, 'C' },
 						  { "help", no_argument, NULL, 'h' },
 						  { NULL, 0, NULL, 0 } };
 	int c;
@@ -67,6 +69,10 @@ int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", run_opts, NULL)) != -1) {
 		if (c == 't')
 			tree = optarg;
+		else if (c == 'C' && build_set_user_config(ctx, optarg) != HB_EXIT_OK)
+			return HB_EXIT_USAGE; /* it said what is wrong with the file */
+		else if (c == 'C')
+			continue;
 		else if (c == 'a')
 			bad = bad || series_set_author(ctx, optarg) != 0;
 		else if (c == 's' || c == 'c')
@@ -76,13 +82,15 @@ int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 	}
 	if (help || bad || argc - optind > 1 || (tree && optind < argc)) {
 		fprintf(help ? stdout : stderr,
-			"usage: backport run [NAME | --tree PATH] [--author 'Name <mail>'] [--signoff] "
-			"[--cover-letter]\n"
+			"usage: backport run [NAME | --tree PATH] [--config FILE] [--author 'Name <mail>'] "
+			"[--signoff] [--cover-letter]\n"
 			"The whole job on one kernel (default: the one matching this Debian release):\n"
 			"fetch, apply, build vanilla and patched, boot and test both, summary.\n"
 			"--tree PATH runs it on the kernel tree at PATH, as a `NAME dir PATH` line of\n"
 			"kernels.list would (NAME: the tree's folder name); the tree is never written,\n"
 			"its series goes to CACHE/work/NAME/patches.\n"
+			"--config FILE builds both flavours from FILE (your kernel's .config) with the\n"
+			"options the tests need added, as build --config.\n"
 			"--author, --signoff and --cover-letter shape the series, as for apply.\n"
 			"%s=SECONDS: spatch's per-file timeout (default %d; 0: none).\n",
 			SPATCH_TIMEOUT_ENV, SPATCH_TIMEOUT_DEFAULT);

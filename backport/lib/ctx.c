@@ -61,6 +61,7 @@ void ctx_free(struct hb_ctx *ctx)
 	free(ctx->cache);
 	free(ctx->kernels_path);
 	free(ctx->apt_etc);
+	free(ctx->user_config);
 	kernels_list_free(&ctx->kernels);
 }
 

@@ -21,6 +21,8 @@ struct hb_ctx {
 	const char *author;  /* --author "Name <mail>" of the series' patches; NULL: git config */
 	bool signoff;        /* --signoff: each patch ends with the author's Signed-off-by: */
 	bool cover_letter;   /* --cover-letter: the series also has 0000-cover-letter.patch */
+	char *user_config;   /* --config FILE (absolute): builds start from it instead of
+			      * tinyconfig, the test config merged in; NULL: tinyconfig */
 };
 
 /* Fills ctx; returns an hb_exit code (0 ok) after printing what is wrong. */

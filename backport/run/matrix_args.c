@@ -76,6 +76,7 @@ int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
 					      { "author", required_argument, NULL, 'a' },
 					      { "signoff", no_argument, NULL, 's' },
 					      { "cover-letter", no_argument, NULL, 'c' },
+					      { "config", required_argument, NULL, 'C' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	memset(a, 0, sizeof(*a));
@@ -138,6 +139,9 @@ int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
 			break;
 		case 'c':
 			a->cover_letter = true;
+			break;
+		case 'C':
+			a->config = optarg;
 			break;
 		case ':':
 			msg_format(err, errlen, "option '%s' needs a value", argv[optind - 1]);

@@ -22,6 +22,7 @@ struct matrix_args {
 	const char *author;                  /* --author "Name <mail>" of the series, or NULL */
 	bool signoff;                        /* --signoff: the patches end with Signed-off-by: */
 	bool cover_letter;                   /* --cover-letter: 0000-cover-letter.patch too */
+	const char *config;                  /* --config FILE: builds start from it, or NULL */
 };
 
 /* Parses ARGV (argv[0] = "matrix") against LIST. Returns 0, or -1 with what is wrong in err

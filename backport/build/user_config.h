@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A kernel config of the user's own (`--config FILE`, /boot/config-$(uname -r) for example) as
+ * the start of a build instead of tinyconfig: what it must have, where its builds go, and
+ * which options of the test config were added to it. */
+#ifndef HB_USER_CONFIG_H
+#define HB_USER_CONFIG_H
+
+#include <stddef.h>
+
+/* Whether TEXT (a .config) can prove the hardenings: it sets some CONFIG_ option, and it
+ * builds modules (a kernel without them has nothing to autoload: modules_restrict cannot be
+ * proven). 0, or -1 with what is wrong in err. */
+int user_config_usable(const char *text, char *err, size_t errlen);
+/* The folder of CACHE/build/NAME its builds use: "config-XXXXXXXX" (its text's hash), so that
+ * they never overwrite the test config's (malloc'd). */
+char *user_config_tag(const char *text);
+/* FRAGMENT as it is merged into a user's config: what the tests need (its CONFIG_X=V lines)
+ * is set, what it leaves out ("# CONFIG_X is not set": the test config's own trimming, IPv6,
+ * VT, ...) stays as the user's config has it (the line becomes a comment of another form).
+ * Malloc'd. */
+char *user_config_fragment(const char *fragment);
+/* The options of FRAGMENT (CONFIG_X=V lines) that USER does not set to the same value: what the
+ * tests had to add, "CONFIG_X=m, CONFIG_Y=y" (malloc'd; "" when none). */
+char *user_config_added(const char *user, const char *fragment);
+
+#endif
