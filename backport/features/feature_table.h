@@ -69,7 +69,7 @@ struct guest_suite {
 
 /* At most GUEST_SUITES_MAX suites in suites.def (checked when it compiles): the test stage keeps
  * a verdict for each in a fixed array. */
-#define GUEST_SUITES_MAX 12
+#define GUEST_SUITES_MAX 16
 
 /* Every suite of suites.def, in run order. */
 extern const struct guest_suite guest_suites[];

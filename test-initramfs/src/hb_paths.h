@@ -8,6 +8,7 @@
 #define HB_SYSCTL_DMESG_RESTRICT "/proc/sys/kernel/dmesg_restrict"
 #define HB_SYSCTL_KPTR_RESTRICT "/proc/sys/kernel/kptr_restrict"
 #define HB_SYSCTL_MODPROBE "/proc/sys/kernel/modprobe"
+#define HB_SYSCTL_LEGACY_TIOCSTI "/proc/sys/dev/tty/legacy_tiocsti"
 #define HB_SYSCTL_USERNS_CLONE "/proc/sys/kernel/unprivileged_userns_clone"
 #define HB_KALLSYMS "/proc/kallsyms"
 /* constify_ops's manifest, "SYMBOL FILE" a line, added by the driver when apply made tables const */
