@@ -7,6 +7,7 @@
  * and the unprivileged user cannot write it. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,8 @@ static int push_char(const void *arg)
 	int master, slave, rc = 0;
 
 	(void)arg;
+	/* closing the controlling terminal hangs it up: the session leader's SIGHUP */
+	signal(SIGHUP, SIG_IGN);
 	if (setsid() < 0)
 		return errno;
 	master = open(HB_PTMX, O_RDWR | O_CLOEXEC);
