@@ -149,10 +149,6 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	fs_remove_tree(stamp_path); /* a configure that fails midway leaves no stamp */
 	free(stamp_path);
 	if (user) {
-		char *added = user_config_added(user, fragment);
-		msg_info("%s: your config %s, with the test config merged in (added or changed: "
-			 "%s)", what, ctx->user_config, *added ? added : "none");
-		free(added);
 		if (fs_mkdir_p(outdir, 0755) != 0 ||
 		    fs_write_file_atomic(config_path, user, strlen(user)) != 0) {
 			msg_error("%s: cannot write %s", what, config_path);
@@ -183,6 +179,12 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 		rc = HB_EXIT_OK;
 		if (config)
 			write_config_stamp(outdir, inputs, record, config);
+	}
+	if (user && config) {
+		char *added = user_config_added(user, fragment, config);
+		msg_info("%s: your config %s, with the test config merged in (added or changed: "
+			 "%s)", what, ctx->user_config, *added ? added : "none");
+		free(added);
 	}
 	free(config);
 	free(missing);

@@ -72,12 +72,13 @@ static bool has_line(const char *text, const char *line)
 	return false;
 }
 
-char *user_config_added(const char *user, const char *fragment)
+char *user_config_added(const char *user, const char *fragment, const char *final)
 {
 	char *added = strdup("");
 	char *copy = strdup(fragment), *save = NULL;
 	for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(l, "CONFIG_", 7) != 0 || !strchr(l, '=') || has_line(user, l))
+		if (strncmp(l, "CONFIG_", 7) != 0 || !strchr(l, '=') || has_line(user, l) ||
+		    !has_line(final, l))
 			continue;
 		char *more = xasprintf("%s%s%s", added, *added ? ", " : "", l);
 		free(added);

@@ -19,8 +19,9 @@ char *user_config_tag(const char *text);
  * VT, ...) stays as the user's config has it (the line becomes a comment of another form).
  * Malloc'd. */
 char *user_config_fragment(const char *fragment);
-/* The options of FRAGMENT (CONFIG_X=V lines) that USER does not set to the same value: what the
- * tests had to add, "CONFIG_X=m, CONFIG_Y=y" (malloc'd; "" when none). */
-char *user_config_added(const char *user, const char *fragment);
+/* The options of FRAGMENT (CONFIG_X=V lines) that the final .config FINAL has and USER did not
+ * set to that value: what the tests added or changed, "CONFIG_X=m, CONFIG_Y=y" (malloc'd; ""
+ * when none). An option the tree does not have, which olddefconfig drops, is not one. */
+char *user_config_added(const char *user, const char *fragment, const char *final);
 
 #endif

@@ -38,11 +38,14 @@ static void the_test_config_adds_what_the_tests_need_and_trims_nothing(void **st
 	assert_non_null(strstr(merged, "# as your config has it: CONFIG_IPV6\n"));
 	assert_non_null(strstr(merged, "# hb: since 5.15\nCONFIG_MCTP=y\n"));
 	free(merged);
-	const char *user = "CONFIG_MODULES=y\nCONFIG_PACKET=y\nCONFIG_MCTP=y\nCONFIG_IPV6=y\n";
-	char *added = user_config_added(user, fragment);
-	assert_string_equal(added, "CONFIG_PACKET=m"); /* MCTP was there; IPV6 stays */
+	const char *user = "CONFIG_MODULES=y\nCONFIG_PACKET=y\nCONFIG_IPV6=y\n";
+	const char *final = "CONFIG_MODULES=y\nCONFIG_PACKET=m\nCONFIG_IPV6=y\n";
+	/* MCTP: this tree has none (olddefconfig dropped it), so nothing was added; IPV6 stays */
+	char *added = user_config_added(user, fragment, final);
+	assert_string_equal(added, "CONFIG_PACKET=m");
 	free(added);
-	added = user_config_added("CONFIG_PACKET=m\nCONFIG_MCTP=y", fragment);
+	added = user_config_added("CONFIG_PACKET=m\nCONFIG_MCTP=y", fragment,
+				  "CONFIG_PACKET=m\nCONFIG_MCTP=y\n");
 	assert_string_equal(added, "");
 	free(added);
 }
