@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "mod_ops.h"
 
+#include "ktap.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -123,4 +125,45 @@ int mod_load_with_deps(const struct mod_db *db, const char *name,
 		rc = load(dep->path);
 	free(dep);
 	return rc;
+}
+
+int mod_loaded_names(char names[][HB_MOD_NAME_MAX])
+{
+	FILE *f = fopen("/proc/modules", "r");
+	char line[512];
+	int n = 0;
+
+	while (f && n < HB_MODULES_MAX && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63s", names[n]) == 1)
+			n++;
+	if (f)
+		fclose(f);
+	return n;
+}
+
+int mod_listed(char names[][HB_MOD_NAME_MAX], int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return 1;
+	return 0;
+}
+
+void mod_unload_new(char before[][HB_MOD_NAME_MAX], int n_before, char after[][HB_MOD_NAME_MAX],
+		    int n_after)
+{
+	static char gone[HB_MODULES_MAX];
+	int progress = 1;
+
+	memset(gone, 0, sizeof(gone));
+	while (progress) {
+		progress = 0;
+		for (int i = 0; i < n_after; i++)
+			if (!gone[i] && !mod_listed(before, n_before, after[i]) &&
+			    mod_delete(after[i], 0) == 0)
+				gone[i] = progress = 1;
+	}
+	for (int i = 0; i < n_after; i++)
+		if (!gone[i] && !mod_listed(before, n_before, after[i]) && mod_delete(after[i], 3000) < 0)
+			ktap_diag("cannot unload %s", after[i]);
 }

@@ -16,6 +16,17 @@ int mod_init_from_memory(const char *path);
  * (EAGAIN/EBUSY) for up to wait_ms. */
 int mod_delete(const char *name, unsigned wait_ms);
 
+/* At most this many names from /proc/modules. */
+#define HB_MODULES_MAX 128
+/* The names in /proc/modules into NAMES (HB_MODULES_MAX of them at most); returns how many. */
+int mod_loaded_names(char names[][HB_MOD_NAME_MAX]);
+/* Whether NAME is one of the N names of NAMES. */
+int mod_listed(char names[][HB_MOD_NAME_MAX], int n, const char *name);
+/* Unloads the modules of AFTER that BEFORE does not list. In passes: a module in use by
+ * another that loaded with it (aes under the instance cbc(aes) of the template cbc) goes once
+ * that one went; a module that still will not go is named in a diagnostic. */
+void mod_unload_new(char before[][HB_MOD_NAME_MAX], int n_before, char after[][HB_MOD_NAME_MAX],
+		    int n_after);
 /* Loads NAME and its dependencies (modules.dep, last listed first) with
  * finit_module; an already loaded module (EEXIST) counts as success.
  * With a LOAD function, calls it for each path in that order instead

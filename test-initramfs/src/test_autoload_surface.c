@@ -55,7 +55,6 @@
 #define NAMES_MAX 256
 #define PROBE_TIMEOUT_S 120
 #define SETTLE_MS 1000          /* before unloading after mounts: see triggers.h, settle_ms */
-#define MODULES_MAX 128
 
 static const char *const common_algs[] = { "md5", "sha1", "sha256", "sha512", "aes", "des",
 					   "cbc(aes)", "xts(aes)", "crc32c", "rmd160", NULL };
@@ -231,29 +230,6 @@ static const struct {
 };
 #define N_PROBES (sizeof(probes) / sizeof(probes[0]))
 
-/* The names in /proc/modules; returns how many (at most MODULES_MAX). */
-static int loaded_modules(char names[][HB_MOD_NAME_MAX])
-{
-	FILE *f = fopen("/proc/modules", "r");
-	char line[512];
-	int n = 0;
-
-	while (f && n < MODULES_MAX && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%63s", names[n]) == 1)
-			n++;
-	if (f)
-		fclose(f);
-	return n;
-}
-
-static int listed(char names[][HB_MOD_NAME_MAX], int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(names[i], name))
-			return 1;
-	return 0;
-}
-
 static unsigned ms_since(const struct timespec *t0)
 {
 	struct timespec t;
@@ -262,35 +238,13 @@ static unsigned ms_since(const struct timespec *t0)
 	return (unsigned)((t.tv_sec - t0->tv_sec) * 1000 + (t.tv_nsec - t0->tv_nsec) / 1000000);
 }
 
-/* Unloads the modules of AFTER that BEFORE does not list. In passes: a module in use by
- * another that loaded with it (aes under the instance cbc(aes) of the template cbc) goes
- * once that one went. */
-static void unload_new(char before[][HB_MOD_NAME_MAX], int n_before,
-		       char after[][HB_MOD_NAME_MAX], int n_after)
-{
-	static char gone[MODULES_MAX];
-	int progress = 1;
-
-	memset(gone, 0, sizeof(gone));
-	while (progress) {
-		progress = 0;
-		for (int i = 0; i < n_after; i++)
-			if (!gone[i] && !listed(before, n_before, after[i]) &&
-			    mod_delete(after[i], 0) == 0)
-				gone[i] = progress = 1;
-	}
-	for (int i = 0; i < n_after; i++)
-		if (!gone[i] && !listed(before, n_before, after[i]) && mod_delete(after[i], 3000) < 0)
-			ktap_diag("cannot unload %s", after[i]);
-}
-
 /* Runs every probe as WHO; prints the "# autoload" line; unloads what loaded. Returns the
  * number of requests (-1 when a probe could not run), *loaded the modules that loaded. */
 static int measure(enum hb_who who, int *loaded)
 {
-	static char before[MODULES_MAX][HB_MOD_NAME_MAX], after[MODULES_MAX][HB_MOD_NAME_MAX];
+	static char before[HB_MODULES_MAX][HB_MOD_NAME_MAX], after[HB_MODULES_MAX][HB_MOD_NAME_MAX];
 	char counts[256] = "";
-	int n_before = loaded_modules(before), total = 0, broken = 0;
+	int n_before = mod_loaded_names(before), total = 0, broken = 0;
 	unsigned settle_ms = 0;
 	struct timespec t0;
 
@@ -310,10 +264,10 @@ static int measure(enum hb_who who, int *loaded)
 		size_t used = strlen(counts);
 		snprintf(counts + used, sizeof(counts) - used, " %s=%d", probes[i].name, requests);
 	}
-	int n_after = loaded_modules(after);
+	int n_after = mod_loaded_names(after);
 	*loaded = 0;
 	for (int i = 0; i < n_after; i++)
-		if (!listed(before, n_before, after[i])) {
+		if (!mod_listed(before, n_before, after[i])) {
 			(*loaded)++;
 			ktap_diag("loaded by %s's probes: %s", hb_who_name(who), after[i]);
 		}
@@ -323,7 +277,7 @@ static int measure(enum hb_who who, int *loaded)
 	 * disciplines and AF_ALG binds need no wait (under TCG the wait costs a second). */
 	if (*loaded && settle_ms)
 		usleep(settle_ms * 1000);
-	unload_new(before, n_before, after, n_after);
+	mod_unload_new(before, n_before, after, n_after);
 	return broken ? -1 : total;
 }
 

@@ -67,25 +67,17 @@ struct ktest {
 };
 
 /* The debugfs KUnit suites now present: their names into NAMES; returns how many. */
-static int kunit_suites(char names[][64], int max)
+static int kunit_suites(char names[][HB_MOD_NAME_MAX], int max)
 {
 	DIR *d = opendir(KUNIT_DIR);
 	int n = 0;
 
 	for (struct dirent *e = d ? readdir(d) : NULL; e && n < max; e = readdir(d))
-		if (e->d_name[0] != '.' && strlen(e->d_name) < 64)
+		if (e->d_name[0] != '.' && strlen(e->d_name) < HB_MOD_NAME_MAX)
 			strcpy(names[n++], e->d_name);
 	if (d)
 		closedir(d);
 	return n;
-}
-
-static int listed(char names[][64], int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(names[i], name))
-			return 1;
-	return 0;
 }
 
 /* A suite's results file: its verdict from the line "ok N NAME" or "not ok N NAME" without
@@ -142,7 +134,7 @@ static int set_level(int level)
 /* Loads a KUnit test module, judges every suite it added (all must pass), unloads it. */
 static enum hb_verdict run_kunit(const struct ktest *t)
 {
-	char before[SUITES_MAX][64], after[SUITES_MAX][64];
+	char before[SUITES_MAX][HB_MOD_NAME_MAX], after[SUITES_MAX][HB_MOD_NAME_MAX];
 	enum hb_verdict v = HB_PASS;
 	int n_before = kunit_suites(before, SUITES_MAX), n_after, rc, added = 0;
 
@@ -153,7 +145,7 @@ static enum hb_verdict run_kunit(const struct ktest *t)
 		return HB_FAIL;
 	}
 	for (int i = 0; i < n_after; i++) {
-		if (listed(before, n_before, after[i]))
+		if (mod_listed(before, n_before, after[i]))
 			continue;
 		enum hb_verdict s = kunit_verdict(after[i]);
 		if (s == HB_FAIL || (s == HB_SKIP && v == HB_PASS))
@@ -191,45 +183,6 @@ static enum hb_verdict run_selftest(const struct ktest *t)
 	return rc == 0 && lines == 1 ? HB_PASS : HB_FAIL;
 }
 
-#define MODULES_MAX 128
-
-/* The names in /proc/modules into NAMES; returns how many. */
-static int loaded_modules(char names[][HB_MOD_NAME_MAX])
-{
-	FILE *f = fopen("/proc/modules", "r");
-	char line[512];
-	int n = 0;
-
-	while (f && n < MODULES_MAX && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%63s", names[n]) == 1)
-			n++;
-	if (f)
-		fclose(f);
-	return n;
-}
-
-/* Unloads what loaded since BEFORE was read, in passes (a template's instance holds the
- * algorithm inside it): the later suites find the modules as the boot left them. */
-static void unload_new(char before[][HB_MOD_NAME_MAX], int n_before)
-{
-	static char now[MODULES_MAX][HB_MOD_NAME_MAX];
-	int progress = 1;
-
-	while (progress) {
-		int n_now = loaded_modules(now);
-
-		progress = 0;
-		for (int i = 0; i < n_now; i++) {
-			int old = 0;
-
-			for (int k = 0; k < n_before && !old; k++)
-				old = !strcmp(before[k], now[i]);
-			if (!old && mod_delete(now[i], 0) == 0)
-				progress = 1;
-		}
-	}
-}
-
 /* The crypto self-tests: root binds AF_ALG to algorithms and templates (the crypto manager
  * tests each new algorithm and instance), then no "alg: ... failed" line in the kernel log
  * since boot, and /proc/crypto shows self-tests passed. */
@@ -240,8 +193,8 @@ static enum hb_verdict run_crypto(const struct ktest *t)
 	int bound = 0, fd, bad, passed = 0, entries = 0;
 	const size_t n_binds = sizeof(crypto_binds) / sizeof(crypto_binds[0]);
 
-	static char before[MODULES_MAX][HB_MOD_NAME_MAX];
-	int n_before = loaded_modules(before);
+	static char before[HB_MODULES_MAX][HB_MOD_NAME_MAX], after[HB_MODULES_MAX][HB_MOD_NAME_MAX];
+	int n_before = mod_loaded_names(before);
 
 	(void)t;
 	for (size_t i = 0; i < n_binds; i++) {
@@ -274,7 +227,7 @@ static enum hb_verdict run_crypto(const struct ktest *t)
 		}
 	ktap_diag("crypto: %d of %zu binds made, %d \"alg: ... failed\" line(s); /proc/crypto: "
 		  "%d of %d self-tests passed", bound, n_binds, bad, passed, entries);
-	unload_new(before, n_before);
+	mod_unload_new(before, n_before, after, mod_loaded_names(after));
 	return bad == 0 && bound == (int)n_binds && passed > 0 ? HB_PASS : HB_FAIL;
 }
 
