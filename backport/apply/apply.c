@@ -622,7 +622,25 @@ int apply_report(struct hb_ctx *ctx, const struct kernel_entry *e, const char *t
 	if ((rc = prepare_log(ctx, e ? e->name : "report", &log, &dir)))
 		return rc;
 	msg_stage("report %s (%s)", target, tree);
+	/* a path spatch would misread is read from a linked copy of a plain name in the cache */
+	char *copy = NULL, real[PATH_MAX];
+	if (!e && realpath(target, real) && !spatch_path_safe(real)) {
+		copy = fs_join(dir, "tree");
+		msg_info("%s holds '%c', which spatch misreads: reading a copy, %s", real,
+			 spatch_path_unsafe_char(real), copy);
+		if (worktree_clone(real, copy, log) != 0) {
+			msg_error("cannot copy %s to %s (log: %s)", real, copy, log);
+			free(copy);
+			free(log);
+			free(dir);
+			return HB_EXIT_ENV;
+		}
+		tree = copy;
+	}
 	rc = report_only(ctx, tree, log, mask);
+	if (copy)
+		fs_remove_tree(copy);
+	free(copy);
 	free(log);
 	free(dir);
 	return rc;

@@ -4,6 +4,8 @@
 #include "commands.h"
 #include "ctx.h"
 #include "exitcodes.h"
+#include "msg.h"
+#include "spatch_run.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -51,6 +53,13 @@ int main(int argc, char **argv)
 			continue;
 		struct hb_ctx ctx;
 		int rc = ctx_init(&ctx);
+		char bad = rc == HB_EXIT_OK ? spatch_path_unsafe_char(ctx.cache) : 0;
+		if (bad) {
+			msg_error("the cache path %s holds '%c', which spatch and kbuild misread in a "
+				  "path; set BACKPORT_CACHE to a path made of letters, digits and "
+				  "/ . _ - ~ , = @ : %%", ctx.cache, bad);
+			rc = HB_EXIT_USAGE;
+		}
 		if (rc == HB_EXIT_OK)
 			rc = commands[i].run(&ctx, argc - 1, argv + 1);
 		ctx_free(&ctx);

@@ -198,6 +198,19 @@ static void cache_inside_the_repo_is_refused(void **state)
 	free(env);
 }
 
+static void cache_path_spatch_misreads_is_refused(void **state)
+{
+	struct sandbox *s = *state;
+	write_list(s, "6.1 debian bookworm linux-source-6.1\n");
+	char *plain = s->cache;
+	s->cache = fs_join(s->dir, "my cache");
+	expect(run_driver(s, NULL, (char *[]){ "fetch", "6.1", NULL }), 2,
+	       "holds ' ', which spatch and kbuild misread");
+	assert_false(fs_exists(s->cache));
+	free(s->cache);
+	s->cache = plain;
+}
+
 static void bad_usage(void **state)
 {
 	struct sandbox *s = *state;
@@ -221,6 +234,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(missing_tool_names_its_package, sandbox_setup, sandbox_teardown),
 		cmocka_unit_test_setup_teardown(suite_the_mirror_does_not_serve, sandbox_setup, sandbox_teardown),
 		cmocka_unit_test_setup_teardown(package_the_suite_does_not_serve, sandbox_setup, sandbox_teardown),
+		cmocka_unit_test_setup_teardown(cache_path_spatch_misreads_is_refused, sandbox_setup,
+						sandbox_teardown),
 		cmocka_unit_test_setup_teardown(cache_inside_the_repo_is_refused, sandbox_setup, sandbox_teardown),
 		cmocka_unit_test_setup_teardown(bad_usage, sandbox_setup, sandbox_teardown),
 	};

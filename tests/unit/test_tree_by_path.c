@@ -12,6 +12,7 @@
 #include "test_files.h"
 
 #include "apply.h"
+#include "apply_path_write.h"
 #include "apply_record.h"
 #include "ctx.h"
 #include "feature_table.h"
@@ -231,6 +232,32 @@ static void timed_out_files_are_read_from_spatch_output(void **state)
 	assert_null(spatch_timeouts_text(&none));
 }
 
+static void a_path_spatch_misreads_gets_a_plain_cache_name(void **state)
+{
+	(void)state;
+	assert_true(spatch_path_safe("/home/me/src/linux-5.4.286_v2,cip=1@x:y%z~"));
+	assert_int_equal(spatch_path_unsafe_char("/work/KINGFIOX+linux"), '+');
+	assert_int_equal(spatch_path_unsafe_char("/a b/c$d"), ' ');
+	assert_false(spatch_path_safe("/src/it's"));
+	assert_false(spatch_path_safe("/src/a*b"));
+
+	char *plain = apply_path_id("/home/me/linux");
+	assert_string_equal(plain, "path_home_me_linux");
+	char *plus = apply_path_id("/src/a+b");
+	char *under = apply_path_id("/src/a_b");
+	char *space = apply_path_id("/src/a b");
+	assert_true(spatch_path_safe(plus));
+	assert_true(spatch_path_safe(space));
+	assert_int_equal(strncmp(plus, "path_src_a_b-", 13), 0);
+	assert_int_equal(strlen(plus), strlen("path_src_a_b-") + 16);
+	assert_string_equal(under, "path_src_a_b");
+	assert_string_not_equal(plus, space);
+	free(plain);
+	free(plus);
+	free(under);
+	free(space);
+}
+
 static void apply_record_says_what_was_not_examined(void **state)
 {
 	(void)state;
@@ -276,6 +303,7 @@ int main(void)
 		cmocka_unit_test(spatch_timeout_comes_from_the_environment),
 		cmocka_unit_test(timed_out_files_are_read_from_spatch_output),
 		cmocka_unit_test(apply_record_says_what_was_not_examined),
+		cmocka_unit_test(a_path_spatch_misreads_gets_a_plain_cache_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,7 @@
 #include "prefilter_memo.h"
 #include "spawn.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +266,19 @@ static char *write_groups(char **files)
 	for (char **p = files; *p; p++)
 		fprintf(f, "%s\n\n", *p);
 	return fclose(f) == 0 ? strdup(path) : NULL;
+}
+
+char spatch_path_unsafe_char(const char *path)
+{
+	for (const char *c = path; *c; c++)
+		if (!isalnum((unsigned char)*c) && !strchr("/._-~,=@:%", *c))
+			return *c;
+	return 0;
+}
+
+bool spatch_path_safe(const char *path)
+{
+	return spatch_path_unsafe_char(path) == 0;
 }
 
 /* argv for one spatch over TREE (or only the files listed in GROUPS, when not NULL);

@@ -7,6 +7,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* spatch hands the folder it reads to a shell and the --patch prefix to a regular expression:
+ * a path with a space, a quote, $, +, * or the like silently loses files or names them wrong.
+ * True when every byte of PATH is one spatch takes as itself: A-Z a-z 0-9 / . _ - ~ , = @ : %. */
+bool spatch_path_safe(const char *path);
+/* The first byte of PATH spatch would misread, or 0 when there is none. */
+char spatch_path_unsafe_char(const char *path);
+
 /* Every spatch run has a per-file timeout (spatch --timeout, as the kernel's .cocciconfig
  * passes): a file that takes longer is given up, the run goes on with the next, and the file is
  * named in the run's spatch_timeouts ("not examined"). */

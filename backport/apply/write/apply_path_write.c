@@ -3,9 +3,11 @@
 
 #include "exitcodes.h"
 #include "feature_table.h"
+#include "fnv_hash.h"
 #include "fsutil.h"
 #include "lock.h"
 #include "msg.h"
+#include "spatch_run.h"
 #include "tree_commit.h"
 #include "tree_journal.h"
 #include "tree_origin.h"
@@ -20,10 +22,22 @@
 char *apply_path_id(const char *real)
 {
 	char *id = xasprintf("path%s", real);
-	for (char *c = id + 4; *c; c++)
-		if (*c == '/')
+	bool renamed = false;
+	for (char *c = id + 4; *c; c++) {
+		if (*c == '/') {
 			*c = '_';
-	return id;
+		} else if (!spatch_path_safe((char[]){ *c, 0 })) {
+			*c = '_';
+			renamed = true;
+		}
+	}
+	if (!renamed)
+		return id;
+	/* two trees whose paths differ only in such bytes keep apart */
+	char *unique = xasprintf("%s-%016llx", id,
+				 (unsigned long long)fnv1a_hash(real, strlen(real)));
+	free(id);
+	return unique;
 }
 
 char *apply_journal_path(const struct hb_ctx *ctx, const char *real)

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* `backport apply PATH`: the write of the changed files into the user's tree (tree_write.h),
  * the refusal to touch a tree whose last write was interrupted, and the two ways out of it,
- * `--rollback` and `--resume`. The journal is CACHE/work/path_<realpath, '/' as '_'>/
- * write.journal. */
+ * `--rollback` and `--resume`. The journal is CACHE/work/<apply_path_id>/write.journal. */
 #ifndef HB_APPLY_PATH_WRITE_H
 #define HB_APPLY_PATH_WRITE_H
 
@@ -11,7 +10,9 @@
 
 #include <stdbool.h>
 
-/* The cache name of the tree at the real path REAL: "path_home_me_linux" (malloc'd). */
+/* The cache name of the tree at the real path REAL: "path_home_me_linux" (malloc'd). A byte
+ * spatch would misread (spatch_path_safe) becomes '_' too, and a hash of REAL is added then:
+ * "/src/a+b" is "path_src_a_b-<16 hex digits>". */
 char *apply_path_id(const char *real);
 /* CACHE/work/ID/write.journal (malloc'd). */
 char *apply_journal_path(const struct hb_ctx *ctx, const char *real);
