@@ -75,9 +75,22 @@ bool kconfig_declared(const char *src, const char *symbol)
 	return found;
 }
 
-int kconfig_check(const char *fragment, const char *config, const char *src, char **missing)
+/* Adds SYMBOL to the list *ABSENT (when not NULL). */
+static void note_absent(char **absent, const char *symbol)
+{
+	if (!absent)
+		return;
+	char *more = xasprintf("%s%s%s", *absent, **absent ? ", " : "", symbol);
+	free(*absent);
+	*absent = more;
+}
+
+int kconfig_check(const char *fragment, const char *config, const char *src, char **missing,
+		  char **absent)
 {
 	int bad = 0;
+	if (absent)
+		*absent = strdup("");
 	size_t cap = 1;
 	*missing = calloc(1, cap);
 	char *copy = strdup(fragment), *save = NULL;
@@ -103,10 +116,8 @@ int kconfig_check(const char *fragment, const char *config, const char *src, cha
 		bool option_where_declared = where_declared;
 		since = before = -1;
 		where_declared = false;
-		if (option_since >= 0 && version >= 0 && version < option_since)
-			continue; /* the option is younger than this tree */
-		if (option_before >= 0 && version >= 0 && version >= option_before)
-			continue; /* the tree no longer has the option */
+		bool out_of_range = (option_since >= 0 && version >= 0 && version < option_since) ||
+				    (option_before >= 0 && version >= 0 && version >= option_before);
 		if (sscanf(l, "# %127s is not set", symbol) == 1 && strncmp(symbol, "CONFIG_", 7) == 0) {
 			unset = true;
 			strcpy(want, "n");
@@ -120,8 +131,13 @@ int kconfig_check(const char *fragment, const char *config, const char *src, cha
 		} else {
 			continue;
 		}
-		if (option_where_declared && (!src || !kconfig_declared(src, symbol + 7)))
-			continue; /* a hardening's option this tree does not have */
+		/* the option is younger than this tree, or the tree no longer has it, or it is a
+		 * hardening's option this tree does not have */
+		if (out_of_range ||
+		    (option_where_declared && (!src || !kconfig_declared(src, symbol + 7)))) {
+			note_absent(absent, symbol);
+			continue;
+		}
 		char *got = config_value(config, symbol);
 		bool ok = unset ? (!got || strcmp(got, "n") == 0) : (got && strcmp(got, want) == 0);
 		if (!ok) {

@@ -169,12 +169,12 @@ static void config_options_that_did_not_survive_are_listed(void **state)
 			       "CONFIG_CMDLINE=\"x\"\n# a comment\n";
 	const char *config = "CONFIG_PACKET=y\nCONFIG_PROC_FS=y\nCONFIG_EMBEDDED=y\n";
 	char *missing;
-	assert_int_equal(kconfig_check(fragment, config, NULL, &missing), 3);
+	assert_int_equal(kconfig_check(fragment, config, NULL, &missing, NULL), 3);
 	assert_non_null(strstr(missing, "CONFIG_PACKET=m (got: y)"));
 	assert_non_null(strstr(missing, "CONFIG_EMBEDDED=n (got: y)"));
 	assert_non_null(strstr(missing, "CONFIG_CMDLINE=\"x\" (got: not set)"));
 	free(missing);
-	assert_int_equal(kconfig_check("CONFIG_PACKET=m\n", "CONFIG_PACKET=m\n", NULL, &missing), 0);
+	assert_int_equal(kconfig_check("CONFIG_PACKET=m\n", "CONFIG_PACKET=m\n", NULL, &missing, NULL), 0);
 	free(missing);
 }
 
@@ -185,25 +185,28 @@ static void config_option_younger_than_the_tree_is_not_required(void **state)
 	const char *old = "#\n# Linux/x86 5.10.223 Kernel Configuration\nCONFIG_NET_9P=y\n";
 	const char *new = "#\n# Linux/x86 6.1.176 Kernel Configuration\nCONFIG_NET_9P=y\n";
 	char *missing;
-	assert_int_equal(kconfig_check(fragment, old, NULL, &missing), 0);
+	assert_int_equal(kconfig_check(fragment, old, NULL, &missing, NULL), 0);
 	free(missing);
-	assert_int_equal(kconfig_check(fragment, new, NULL, &missing), 1);
+	assert_int_equal(kconfig_check(fragment, new, NULL, &missing, NULL), 1);
 	assert_non_null(strstr(missing, "CONFIG_MCTP=y (got: not set)"));
 	free(missing);
 	/* the marker covers the next line only */
-	assert_int_equal(kconfig_check(fragment, "# Linux/x86 5.10.1 Kernel Configuration\n", NULL, &missing), 1);
+	assert_int_equal(kconfig_check(fragment, "# Linux/x86 5.10.1 Kernel Configuration\n", NULL, &missing, NULL), 1);
 	assert_non_null(strstr(missing, "CONFIG_NET_9P=y"));
 	free(missing);
 	/* an option a tree no longer has, and one of a range of versions (both markers) */
 	const char *range = "# hb: before 6.15\nCONFIG_TEST_PRINTF=m\n"
 			    "# hb: since 5.15\n# hb: before 6.15\nCONFIG_TEST_SCANF=m\n";
 	const char *v6_1 = "# Linux/x86 6.1.176 Kernel Configuration\n";
-	assert_int_equal(kconfig_check(range, v6_1, NULL, &missing), 2);
+	assert_int_equal(kconfig_check(range, v6_1, NULL, &missing, NULL), 2);
 	free(missing);
+	char *absent;
 	assert_int_equal(kconfig_check(range, "# Linux/x86 7.2.13 Kernel Configuration\n", NULL,
-				       &missing), 0);
+				       &missing, &absent), 0);
+	assert_string_equal(absent, "CONFIG_TEST_PRINTF, CONFIG_TEST_SCANF");
+	free(absent);
 	free(missing);
-	assert_int_equal(kconfig_check(range, old, NULL, &missing), 1);
+	assert_int_equal(kconfig_check(range, old, NULL, &missing, NULL), 1);
 	assert_non_null(strstr(missing, "CONFIG_TEST_PRINTF=m"));
 	free(missing);
 }
@@ -223,16 +226,24 @@ static void config_option_of_a_hardening_is_required_where_declared(void **state
 	const char *fragment = "# hb: where declared\nCONFIG_MODULES_RESTRICT_DEFAULT=1\n"
 			       "CONFIG_NET_9P=y\n";
 	char *missing;
-	assert_int_equal(kconfig_check(fragment, "CONFIG_NET_9P=y\n", vanilla, &missing), 0);
+	char *absent;
+	assert_int_equal(kconfig_check(fragment, "CONFIG_NET_9P=y\n", vanilla, &missing, &absent), 0);
+	assert_string_equal(absent, "CONFIG_MODULES_RESTRICT_DEFAULT");
+	free(absent);
 	free(missing);
-	assert_int_equal(kconfig_check(fragment, "CONFIG_NET_9P=y\n", patched, &missing), 1);
+	assert_int_equal(kconfig_check(fragment, "CONFIG_MODULES_RESTRICT_DEFAULT=1\nCONFIG_NET_9P=y\n",
+				       patched, &missing, &absent), 0);
+	assert_string_equal(absent, "");
+	free(absent);
+	free(missing);
+	assert_int_equal(kconfig_check(fragment, "CONFIG_NET_9P=y\n", patched, &missing, NULL), 1);
 	assert_non_null(strstr(missing, "CONFIG_MODULES_RESTRICT_DEFAULT=1 (got: not set)"));
 	free(missing);
 	assert_int_equal(kconfig_check(fragment, "CONFIG_MODULES_RESTRICT_DEFAULT=1\nCONFIG_NET_9P=y\n",
-				       patched, &missing), 0);
+				       patched, &missing, NULL), 0);
 	free(missing);
 	/* the marker covers the next line only */
-	assert_int_equal(kconfig_check(fragment, "", vanilla, &missing), 1);
+	assert_int_equal(kconfig_check(fragment, "", vanilla, &missing, NULL), 1);
 	assert_non_null(strstr(missing, "CONFIG_NET_9P=y"));
 	free(missing);
 	assert_true(kconfig_declared(patched, "MODULE_UNLOAD"));
