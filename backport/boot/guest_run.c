@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define BOOT_TIMEOUT_S 600
 #define BOOT_IDLE_S 120
@@ -249,6 +250,18 @@ static int add_manifests(const struct hb_ctx *ctx, const struct apply_record *a,
 	return rc;
 }
 
+/* The guest's memory: 256 MiB, enough for the test config's initramfs of 15 MiB; for a
+ * larger one (a distribution config's thousand modules) 128 MiB and three times the archive
+ * (the kernel holds the archive until it has unpacked it, then the files, then each module it
+ * loads). */
+static int guest_mem_mb(const char *cpio)
+{
+	struct stat st;
+	long mib = stat(cpio, &st) == 0 ? (long)(st.st_size >> 20) : 0;
+	long mem = 128 + 3 * (mib < 2048 ? mib : 2048);
+	return (int)(mem > 256 ? mem : 256);
+}
+
 /* Boots B with the initramfs CPIO; fills Q. */
 static int boot(const struct hb_ctx *ctx, const struct build_output *b, const char *cpio,
 		const char *console, const char *extra_append, struct guest_run_result *r,
@@ -259,7 +272,7 @@ static int boot(const struct hb_ctx *ctx, const struct build_output *b, const ch
 				 extra_append ? " " : "", extra_append ? extra_append : "");
 	free(skip);
 	struct qemu_opts o = { .kernel = b->bzimage, .initrd = cpio, .append = append,
-			       .mem_mb = 256, .smp = QEMU_GUEST_SMP, .timeout_s = BOOT_TIMEOUT_S,
+			       .mem_mb = guest_mem_mb(cpio), .smp = QEMU_GUEST_SMP, .timeout_s = BOOT_TIMEOUT_S,
 			       .idle_timeout_s = BOOT_IDLE_S, .console_log = console,
 			       .done_marker = "# hb-done" };
 	o.accel = accel_for_this_run(&o);

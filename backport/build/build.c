@@ -129,6 +129,7 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	char *fragment = fs_read_file(fragment_path, NULL);
 	char *config_path = fs_join(outdir, ".config");
 	char *user = ctx->user_config ? fs_read_file(ctx->user_config, NULL) : NULL;
+	char *adjusted = NULL; /* what the build changed in the user's config, and why */
 	if (user && fragment) { /* what the tests need; the rest as the user's config has it */
 		char *merged = user_config_fragment(fragment);
 		free(fragment);
@@ -149,8 +150,11 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	fs_remove_tree(stamp_path); /* a configure that fails midway leaves no stamp */
 	free(stamp_path);
 	if (user) {
-		if (fs_mkdir_p(outdir, 0755) != 0 ||
-		    fs_write_file_atomic(config_path, user, strlen(user)) != 0) {
+		char *start = user_config_adjust(user, src, &adjusted);
+		int wrc = fs_mkdir_p(outdir, 0755) != 0 ||
+			  fs_write_file_atomic(config_path, start, strlen(start)) != 0;
+		free(start);
+		if (wrc) {
 			msg_error("%s: cannot write %s", what, config_path);
 			goto out;
 		}
@@ -169,8 +173,12 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 		goto out;
 	}
 	config = fs_read_file(config_path, NULL);
-	char *missing = NULL;
-	int bad = kconfig_check(fragment, config ? config : "", src, &missing);
+	char *missing = NULL, *absent = NULL;
+	int bad = kconfig_check(fragment, config ? config : "", src, &missing, &absent);
+	if (*absent)
+		msg_info("%s: options of the test config this tree does not have, left out: %s",
+			 what, absent);
+	free(absent);
 	if (bad) {
 		msg_error("%s: %d option(s) of %s did not survive olddefconfig:\n%s", what, bad,
 			  fragment_path, missing);
@@ -184,11 +192,14 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 		char *added = user_config_added(user, fragment, config);
 		msg_info("%s: your config %s, with the test config merged in (added or changed: "
 			 "%s)", what, ctx->user_config, *added ? added : "none");
+		if (adjusted && *adjusted)
+			msg_info("%s: and for the build: %s", what, adjusted);
 		free(added);
 	}
 	free(config);
 	free(missing);
 out:
+	free(adjusted);
 	free(inputs);
 	free(user);
 	free(fragment);
@@ -293,7 +304,8 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	}
 	fs_remove_tree(staging);
 	char *mod_path = xasprintf("INSTALL_MOD_PATH=%s", staging);
-	const char *const install[] = { mod_path, "modules_install", NULL };
+	/* stripped: the guest's initramfs carries them all (a distribution config has 1000) */
+	const char *const install[] = { mod_path, "INSTALL_MOD_STRIP=1", "modules_install", NULL };
 	int irc = kbuild_make(ctx, dir.src, dir.out, out->log, env, install, what);
 	free(mod_path);
 	if (irc != 0) {

@@ -62,6 +62,84 @@ char *user_config_fragment(const char *fragment)
 	return out;
 }
 
+/* Appends "TEXT" to the ", "-separated list *LIST. */
+static void list_add(char **list, const char *text)
+{
+	char *more = xasprintf("%s%s%s", *list, **list ? ", " : "", text);
+	free(*list);
+	*list = more;
+}
+
+/* The options naming a key or certificate file, and what each becomes when the file is not in
+ * the tree. */
+static const struct {
+	const char *prefix;
+	const char *cleared;
+} key_files[] = {
+	{ "CONFIG_SYSTEM_TRUSTED_KEYS=\"", "CONFIG_SYSTEM_TRUSTED_KEYS=\"\"" },
+	{ "CONFIG_SYSTEM_REVOCATION_KEYS=\"", "CONFIG_SYSTEM_REVOCATION_KEYS=\"\"" },
+	{ "CONFIG_MODULE_SIG_KEY=\"", "CONFIG_MODULE_SIG_KEY=\"certs/signing_key.pem\"" },
+};
+
+/* What LINE becomes (malloc'd), noting a change in *CHANGED; NULL: the line goes. */
+static char *adjust_line(const char *line, const char *src, char **changed)
+{
+	if (strncmp(line, "CONFIG_DEBUG_INFO", 17) == 0 && strstr(line, "=y") &&
+	    strcmp(line, "CONFIG_DEBUG_INFO_NONE=y") != 0)
+		return NULL; /* debug information: off below */
+	for (size_t i = 0; i < sizeof(key_files) / sizeof(key_files[0]); i++) {
+		size_t n = strlen(key_files[i].prefix);
+		if (strncmp(line, key_files[i].prefix, n) != 0)
+			continue;
+		char *file = strndup(line + n, strcspn(line + n, "\""));
+		char *path = file[0] == '/' ? strdup(file) : fs_join(src, file);
+		bool keep = !*file || strncmp(file, "pkcs11:", 7) == 0 ||
+			    strcmp(file, "certs/signing_key.pem") == 0 || fs_exists(path);
+		if (!keep) {
+			char *why = xasprintf("%s (%s is not in the tree)", key_files[i].cleared,
+					      file);
+			list_add(changed, why);
+			free(why);
+		}
+		free(path);
+		free(file);
+		return strdup(keep ? line : key_files[i].cleared);
+	}
+	return strdup(line);
+}
+
+char *user_config_adjust(const char *user, const char *src, char **changed)
+{
+	*changed = strdup("");
+	char *out = strdup("");
+	bool debug_info = false;
+	const char *p = user;
+	while (p && *p) {
+		size_t n = strcspn(p, "\n");
+		char *line = strndup(p, n);
+		char *kept = adjust_line(line, src, changed);
+		debug_info |= !kept;
+		char *more = xasprintf("%s%s%s", out, kept ? kept : "", kept ? "\n" : "");
+		free(out);
+		free(kept);
+		free(line);
+		out = more;
+		p += n;
+		p += *p == '\n';
+	}
+	if (debug_info) {
+		/* the choice of 5.18 and later, and the option before it */
+		char *more = xasprintf("%s# hardening-backport: no debug information\n"
+				       "CONFIG_DEBUG_INFO_NONE=y\n# CONFIG_DEBUG_INFO is not set\n",
+				       out);
+		free(out);
+		out = more;
+		list_add(changed, "debug information off (build time and module size; the "
+				  "kernel behaves the same)");
+	}
+	return out;
+}
+
 /* Whether TEXT has the whole line LINE. */
 static bool has_line(const char *text, const char *line)
 {

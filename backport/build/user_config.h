@@ -14,6 +14,12 @@ int user_config_usable(const char *text, char *err, size_t errlen);
 /* The folder of CACHE/build/NAME its builds use: "config-XXXXXXXX" (its text's hash), so that
  * they never overwrite the test config's (malloc'd). */
 char *user_config_tag(const char *text);
+/* USER (a .config) as the build starts from it, malloc'd: debug information off (it triples a
+ * distribution config's build time and swells its modules; what the kernel does is the same),
+ * and a key or certificate file the config names that SRC, the tree, does not hold (Debian's
+ * "debian/certs/...": its build adds them) cleared, module signing then using the key the
+ * build makes. *CHANGED: what was changed and why, "" when nothing (malloc'd). */
+char *user_config_adjust(const char *user, const char *src, char **changed);
 /* FRAGMENT as it is merged into a user's config: what the tests need (its CONFIG_X=V lines)
  * is set, what it leaves out ("# CONFIG_X is not set": the test config's own trimming, IPv6,
  * VT, ...) stays as the user's config has it (the line becomes a comment of another form).
