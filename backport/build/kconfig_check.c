@@ -95,7 +95,7 @@ int kconfig_check(const char *fragment, const char *config, const char *src, cha
 	*missing = calloc(1, cap);
 	char *copy = strdup(fragment), *save = NULL;
 	long version = config_version(config), since = -1, before = -1;
-	bool where_declared = false;
+	bool where_declared = false, or_built_in = false;
 	for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
 		char symbol[128], want[256];
 		bool unset = false;
@@ -112,10 +112,14 @@ int kconfig_check(const char *fragment, const char *config, const char *src, cha
 			where_declared = true;
 			continue;
 		}
+		if (strcmp(l, "# hb: or built in") == 0) {
+			or_built_in = true;
+			continue;
+		}
 		long option_since = since, option_before = before;
-		bool option_where_declared = where_declared;
+		bool option_where_declared = where_declared, option_or_built_in = or_built_in;
 		since = before = -1;
-		where_declared = false;
+		where_declared = or_built_in = false;
 		bool out_of_range = (option_since >= 0 && version >= 0 && version < option_since) ||
 				    (option_before >= 0 && version >= 0 && version >= option_before);
 		if (sscanf(l, "# %127s is not set", symbol) == 1 && strncmp(symbol, "CONFIG_", 7) == 0) {
@@ -139,7 +143,10 @@ int kconfig_check(const char *fragment, const char *config, const char *src, cha
 			continue;
 		}
 		char *got = config_value(config, symbol);
-		bool ok = unset ? (!got || strcmp(got, "n") == 0) : (got && strcmp(got, want) == 0);
+		bool ok = unset ? (!got || strcmp(got, "n") == 0)
+				: (got && (strcmp(got, want) == 0 ||
+					   (option_or_built_in && strcmp(want, "m") == 0 &&
+					    strcmp(got, "y") == 0)));
 		if (!ok) {
 			char *line = xasprintf("%s=%s (got: %s)\n", symbol, want, got ? got : "not set");
 			*missing = xrealloc(*missing, cap += strlen(line));

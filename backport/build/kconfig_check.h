@@ -13,7 +13,8 @@
  * "# Linux/x86 X.Y.Z Kernel Configuration" header), one after "# hb: before X.Y" only in
  * trees older than X.Y; one after "# hb: where declared" only
  * where a Kconfig file of the tree at SRC declares it (an option a hardening adds: the
- * patched tree has it, the vanilla one does not; with SRC NULL, never). The options left
+ * patched tree has it, the vanilla one does not; with SRC NULL, never). An option =m on the
+ * line after "# hb: or built in" is also met by =y. The options left
  * unchecked so are listed in *ABSENT when not NULL ("CONFIG_X, CONFIG_Y", malloc'd). */
 int kconfig_check(const char *fragment, const char *config, const char *src, char **missing,
 		  char **absent);

@@ -49,9 +49,15 @@ char *user_config_fragment(const char *fragment)
 		size_t n = strcspn(p, "\n");
 		char symbol[128];
 		char *line = strndup(p, n);
+		size_t len = strlen(line);
 		char *more = sscanf(line, "# %127s is not set", symbol) == 1 &&
 					     strncmp(symbol, "CONFIG_", 7) == 0
 				     ? xasprintf("%s# as your config has it: %s\n", out, symbol)
+			     /* a module the tests load is as good built in, as a distribution's
+			      * config may select it */
+			     : strncmp(line, "CONFIG_", 7) == 0 && len > 2 &&
+					     strcmp(line + len - 2, "=m") == 0
+				     ? xasprintf("%s# hb: or built in\n%s\n", out, line)
 				     : xasprintf("%s%s\n", out, line);
 		free(line);
 		free(out);

@@ -22,8 +22,9 @@ char *user_config_tag(const char *text);
 char *user_config_adjust(const char *user, const char *src, char **changed);
 /* FRAGMENT as it is merged into a user's config: what the tests need (its CONFIG_X=V lines)
  * is set, what it leaves out ("# CONFIG_X is not set": the test config's own trimming, IPv6,
- * VT, ...) stays as the user's config has it (the line becomes a comment of another form).
- * Malloc'd. */
+ * VT, ...) stays as the user's config has it (the line becomes a comment of another form),
+ * and a module the tests load may be built in ("# hb: or built in" before its line: a
+ * distribution's config selects hmac or aes as =y). Malloc'd. */
 char *user_config_fragment(const char *fragment);
 /* The options of FRAGMENT (CONFIG_X=V lines) that the final .config FINAL has and USER did not
  * set to that value: what the tests added or changed, "CONFIG_X=m, CONFIG_Y=y" (malloc'd; ""

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "fsutil.h"
+#include "kconfig_check.h"
 #include "user_config.h"
 
 #include <stdlib.h>
@@ -84,10 +85,17 @@ static void the_test_config_adds_what_the_tests_need_and_trims_nothing(void **st
 	const char *fragment = "# --- a section\nCONFIG_PACKET=m\n# CONFIG_IPV6 is not set\n"
 			       "# hb: since 5.15\nCONFIG_MCTP=y\n";
 	char *merged = user_config_fragment(fragment);
-	assert_non_null(strstr(merged, "CONFIG_PACKET=m\n"));
+	assert_non_null(strstr(merged, "# hb: or built in\nCONFIG_PACKET=m\n"));
 	assert_null(strstr(merged, "# CONFIG_IPV6 is not set"));
 	assert_non_null(strstr(merged, "# as your config has it: CONFIG_IPV6\n"));
 	assert_non_null(strstr(merged, "# hb: since 5.15\nCONFIG_MCTP=y\n"));
+	/* a module the tests load that the user's config selects built in does */
+	char *missing;
+	const char *selected = "CONFIG_PACKET=y\nCONFIG_MCTP=y\n";
+	assert_int_equal(kconfig_check(merged, selected, NULL, &missing, NULL), 0);
+	free(missing);
+	assert_int_equal(kconfig_check(fragment, selected, NULL, &missing, NULL), 1);
+	free(missing);
 	free(merged);
 	const char *user = "CONFIG_MODULES=y\nCONFIG_PACKET=y\nCONFIG_IPV6=y\n";
 	const char *final = "CONFIG_MODULES=y\nCONFIG_PACKET=m\nCONFIG_IPV6=y\n";
