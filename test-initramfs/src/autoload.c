@@ -4,6 +4,7 @@
 #include "alt_names.h"
 #include "errname.h"
 #include "ktap.h"
+#include "mod_db.h"
 #include "mod_ops.h"
 #include "modprobe_log.h"
 
@@ -23,6 +24,22 @@ static int loaded_one_of(const char *names, char *found, size_t len)
 		rc = mod_is_loaded(found);
 		if (rc != 0)
 			return rc;
+	}
+	return 0;
+}
+
+int hb_autoload_builtin(const char *names)
+{
+	static struct mod_db db;
+	static int opened = -1;
+	char name[HB_MOD_NAME_MAX];
+
+	if (opened < 0)
+		opened = mod_db_open(&db, NULL, NULL) == 0;
+	for (const char *n = names; opened && n;) {
+		n = hb_alt_next(n, name, sizeof(name));
+		if (mod_db_is_builtin(&db, name))
+			return 1;
 	}
 	return 0;
 }
@@ -72,12 +89,16 @@ int hb_autoload_observe(const struct hb_trigger *t, enum hb_who who,
 	obs->loaded2 = loaded_one_of(t->module2, name, sizeof(name));
 	obs->requests_named = modlog_requests_since(mark, t->request, 0);
 	obs->requests_any = modlog_requests_since(mark, NULL, 0);
+	obs->builtin = hb_autoload_builtin(t->module);
+	obs->builtin2 = hb_autoload_builtin(t->module2);
 	ktap_diag("%s as %s -> %s; %s %s%s%s%s; modprobe asked for %s: %d time(s), %d request(s) "
 		  "in all", t->action, hb_who_name(who), hb_rc_name(obs->rc),
 		  t->module ? t->module : "(no module)",
-		  obs->loaded > 0 ? "loaded" : obs->loaded == 0 ? "not loaded" : "unknown",
+		  obs->builtin ? "built in" : obs->loaded > 0 ? "loaded"
+		  : obs->loaded == 0 ? "not loaded" : "unknown",
 		  t->module2 ? ", " : "", t->module2 ? t->module2 : "",
-		  !t->module2 ? "" : obs->loaded2 > 0 ? " loaded" : obs->loaded2 == 0 ? " not loaded" : " unknown",
+		  !t->module2 ? "" : obs->builtin2 ? " built in" : obs->loaded2 > 0 ? " loaded"
+		  : obs->loaded2 == 0 ? " not loaded" : " unknown",
 		  t->request, obs->requests_named, obs->requests_any);
 	modlog_print_since(mark);
 	if (obs->rc == HB_RC_SETUP || obs->rc == HB_RC_DIED || obs->rc == HB_RC_FORK)

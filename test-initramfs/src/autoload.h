@@ -14,7 +14,15 @@ struct hb_autoload_obs {
 	int loaded2;		/* likewise for its second module (0 when it has none) */
 	int requests_named;	/* "request <t->request>" lines logged by modprobe */
 	int requests_any;	/* all "request" lines logged during the trigger */
+	int builtin;		/* the module is built into the kernel (a distribution's
+				 * config selects hmac or aes =y): nothing can load, the
+				 * request is all there is to see */
+	int builtin2;		/* likewise for the second module */
 };
+
+/* Whether one of NAMES ("aes_generic|aes"; NULL: none) is built into the running kernel
+ * (its modules.builtin): 1 or 0. */
+int hb_autoload_builtin(const char *names);
 
 /* Unloads the trigger's module, then its second one, where loaded (as root): 0, or
  * -errno with a diagnostic when one stays loaded. */
