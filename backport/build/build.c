@@ -4,6 +4,7 @@
 #include "apply_stamp.h"
 #include "build_dir.h"
 #include "config_stamp.h"
+#include "distro_config.h"
 #include "exitcodes.h"
 #include "feature_table.h"
 #include "fetch.h"
@@ -100,7 +101,17 @@ static void write_config_stamp(const char *outdir, const char *fragment, const c
 
 int build_set_user_config(struct hb_ctx *ctx, const char *file)
 {
-	char real[PATH_MAX], err[512];
+	char real[PATH_MAX], err[512], flavour[64];
+	int distro = distro_config_parse(file, flavour, sizeof(flavour), err, sizeof(err));
+	if (distro < 0) {
+		msg_error("--config %s", err);
+		return HB_EXIT_USAGE;
+	}
+	if (distro > 0) { /* fetched per kernel, at its build (use_distro_config) */
+		free(ctx->distro_flavour);
+		ctx->distro_flavour = strdup(flavour);
+		return HB_EXIT_OK;
+	}
 	char *text = realpath(file, real) ? fs_read_file(real, NULL) : NULL;
 	if (!text) {
 		msg_error("--config %s: cannot read it: %m", file);
@@ -115,6 +126,29 @@ int build_set_user_config(struct hb_ctx *ctx, const char *file)
 	free(ctx->user_config);
 	ctx->user_config = strdup(real);
 	return HB_EXIT_OK;
+}
+
+/* --config debian:FLAVOUR: Debian's config of that flavour for E, whose source REC records,
+ * fetched and made the user's config of this build. */
+static int use_distro_config(struct hb_ctx *ctx, const struct kernel_entry *e,
+			     const struct fetch_record *rec)
+{
+	char *path = NULL, err[512];
+	int rc = distro_config_fetch(ctx, e, rec, ctx->distro_flavour, &path);
+	char *text = rc ? NULL : fs_read_file(path, NULL);
+	if (!rc && (!text || user_config_usable(text, err, sizeof(err)) != 0)) {
+		msg_error("--config %s%s (%s): %s", DISTRO_CONFIG_PREFIX, ctx->distro_flavour,
+			  path, text ? err : "cannot read it");
+		rc = HB_EXIT_USAGE;
+	}
+	if (!rc) {
+		free(ctx->user_config);
+		ctx->user_config = path;
+		path = NULL;
+	}
+	free(text);
+	free(path);
+	return rc;
 }
 
 /* make tinyconfig (or the user's --config), the repo's fragment, make olddefconfig, and a
@@ -247,6 +281,8 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		msg_error("%s: %s was never fetched", what, e->name);
 		rc = HB_EXIT_ENV;
 	}
+	if (!rc && ctx->distro_flavour)
+		rc = use_distro_config(ctx, e, &rec);
 	if (rc) {
 		free(source);
 		free(what);

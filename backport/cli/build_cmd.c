@@ -36,7 +36,10 @@ int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
 				   "  --config FILE  start from FILE (your kernel's .config, such as\n"
 				   "                 /boot/config-$(uname -r)) instead of tinyconfig: the\n"
 				   "                 options the tests need are added (the build says which)\n"
-				   "                 and it builds in CACHE/build/NAME/config-HASH\n");
+				   "                 and it builds in CACHE/build/NAME/config-HASH;\n"
+				   "                 debian:FLAVOUR (debian:cloud-amd64) is Debian's own\n"
+				   "                 config of that flavour for the kernel, fetched from\n"
+				   "                 linux-config-X.Y of the source's version\n");
 			return c == 'h' ? HB_EXIT_OK : HB_EXIT_USAGE;
 		}
 	}

@@ -90,7 +90,8 @@ int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 			"kernels.list would (NAME: the tree's folder name); the tree is never written,\n"
 			"its series goes to CACHE/work/NAME/patches.\n"
 			"--config FILE builds both flavours from FILE (your kernel's .config) with the\n"
-			"options the tests need added, as build --config.\n"
+			"options the tests need added, as build --config; --config debian:FLAVOUR\n"
+			"(debian:cloud-amd64) starts from Debian's own config for the kernel.\n"
 			"--author, --signoff and --cover-letter shape the series, as for apply.\n"
 			"%s=SECONDS: spatch's per-file timeout (default %d; 0: none).\n",
 			SPATCH_TIMEOUT_ENV, SPATCH_TIMEOUT_DEFAULT);

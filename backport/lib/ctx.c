@@ -62,6 +62,7 @@ void ctx_free(struct hb_ctx *ctx)
 	free(ctx->kernels_path);
 	free(ctx->apt_etc);
 	free(ctx->user_config);
+	free(ctx->distro_flavour);
 	kernels_list_free(&ctx->kernels);
 }
 

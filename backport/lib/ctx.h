@@ -23,6 +23,9 @@ struct hb_ctx {
 	bool cover_letter;   /* --cover-letter: the series also has 0000-cover-letter.patch */
 	char *user_config;   /* --config FILE (absolute): builds start from it instead of
 			      * tinyconfig, the test config merged in; NULL: tinyconfig */
+	char *distro_flavour; /* --config debian:FLAVOUR: each kernel's build starts from
+			       * Debian's own config of that flavour (fetched into
+			       * user_config); NULL: none */
 };
 
 /* Fills ctx; returns an hb_exit code (0 ok) after printing what is wrong. */
