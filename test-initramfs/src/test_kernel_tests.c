@@ -1,20 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Suite kernel_tests: the kernel's own tests of the code the hardenings change, run by the
- * guest at kernel.modules_restrict 0 and at 1 (a kernel without the sysctl runs them twice as
- * it is), one case per test and level, so that the driver can compare vanilla with patched
- * case by case (a case ok on vanilla and not ok on patched is a regression):
+/* Suite kernel_tests: the kernel's own tests of the code the hardenings change, one case per
+ * test, so that the driver can compare vanilla with patched case by case (a case ok on vanilla
+ * and not ok on patched is a regression):
  *   - the KUnit suites the test config builds as modules (sysctl_test, the list tests;
- *     printf_kunit and scanf_kunit where the tree has them): each module is loaded, its
- *     suites' results read from /sys/kernel/debug/kunit/SUITE/results, and it is unloaded;
- *   - test_printf and test_scanf where the tree has them instead (their module init fails
- *     and the kernel log says how many of their tests failed);
- *   - the crypto self-tests: root binds AF_ALG to algorithms and templates of the staged
- *     modules (the crypto manager tests each new instance in its thread, with the requester's
- *     credentials on a patched kernel); every "alg: ... failed" line of the kernel log since
- *     boot fails the case, and /proc/crypto must show self-tests passed; the modules the
- *     binds loaded are unloaded again, as every test module is, for the suites after it.
- * The cases are named LEVEL_TEST: level0_kunit_sysctl_test, level1_test_printf, ...; a test
- * the staging does not hold (another era's name) is no case of this kernel. */
+ *     printf_kunit and scanf_kunit where the tree has them): each module is loaded once, at
+ *     kernel.modules_restrict 1, its suites' results read from
+ *     /sys/kernel/debug/kunit/SUITE/results; it stays loaded: a suite may leave a registration
+ *     in its module's memory (6.12's sysctl_test leaves a table under /proc/sys/foo), which
+ *     unloading would leave dangling and a second load would oops on;
+ *   - test_printf and test_scanf where the tree has them instead, once, at 1 (their module
+ *     init fails, so nothing stays loaded, and the kernel log says how many tests failed);
+ *   - the crypto self-tests, at 0 and at 1 (the level is what changes the crypto manager's
+ *     requests): root binds AF_ALG to algorithms and templates of the staged modules (the
+ *     crypto manager tests each new instance in its thread, with the requester's credentials
+ *     on a patched kernel); every "alg: ... failed" line of the kernel log since boot fails the
+ *     case, and /proc/crypto must show self-tests passed; the modules the binds loaded are
+ *     unloaded again, for the level after it and the suites after this one.
+ * A kernel without the sysctl runs each as it is. The cases are named kunit_sysctl_test,
+ * test_printf, level0_crypto_selftests, ...; a test the staging does not hold (another era's
+ * name) is no case of this kernel. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -131,7 +135,7 @@ static int set_level(int level)
 	return hb_restrict_set(level);
 }
 
-/* Loads a KUnit test module, judges every suite it added (all must pass), unloads it. */
+/* Loads a KUnit test module and judges every suite it added (all must pass); it stays. */
 static enum hb_verdict run_kunit(const struct ktest *t)
 {
 	char before[SUITES_MAX][HB_MOD_NAME_MAX], after[SUITES_MAX][HB_MOD_NAME_MAX];
@@ -156,8 +160,6 @@ static enum hb_verdict run_kunit(const struct ktest *t)
 		ktap_diag("%s loaded, but no KUnit suite appeared in %s", t->module, KUNIT_DIR);
 		v = HB_FAIL;
 	}
-	if ((rc = mod_delete(t->module, 3000)) < 0)
-		ktap_diag("unloading %s: %s", t->module, hb_errname(-rc));
 	return v;
 }
 
@@ -271,22 +273,22 @@ int main(int argc, char **argv)
 	if (mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL) < 0 && errno != EBUSY)
 		fprintf(stderr, "mount debugfs: %s\n", hb_errname(errno));
 	int db_ok = mod_db_open(&db, NULL, NULL) == 0;
-	/* The cases: what this kernel's staging holds (a module of another era's name is no
-	 * case here), at each level. */
-	for (int level = 0; level <= 1; level++) {
-		for (int kunit = 1; kunit >= 0; kunit--)
-			for (const char *const *m = kunit ? kunit_modules : selftest_modules; *m; m++) {
-				char name[HB_MOD_NAME_MAX];
+	/* The cases: the test modules this kernel's staging holds (a module of another era's
+	 * name is no case here), once, at 1; the crypto self-tests at each level. */
+	for (int kunit = 1; kunit >= 0; kunit--)
+		for (const char *const *m = kunit ? kunit_modules : selftest_modules; *m; m++) {
+			char name[HB_MOD_NAME_MAX];
 
-				mod_name_normalize(*m, name, sizeof(name));
-				if (!db_ok || mod_db_dep(&db, name, &dep) < 0 || nt >= CASES_MAX)
-					continue;
-				tests[nt] = (struct ktest){ level, *m, kunit };
-				snprintf(list[n].name, sizeof(list[n].name), "level%d_%s%s", level,
-					 kunit ? "kunit_" : "", name);
-				list[n].run = run_case;
-				list[n++].arg = &tests[nt++];
-			}
+			mod_name_normalize(*m, name, sizeof(name));
+			if (!db_ok || mod_db_dep(&db, name, &dep) < 0 || nt >= CASES_MAX)
+				continue;
+			tests[nt] = (struct ktest){ 1, *m, kunit };
+			snprintf(list[n].name, sizeof(list[n].name), "%s%s", kunit ? "kunit_" : "",
+				 name);
+			list[n].run = run_case;
+			list[n++].arg = &tests[nt++];
+		}
+	for (int level = 0; level <= 1; level++) {
 		tests[nt] = (struct ktest){ level, NULL, 0 };
 		snprintf(list[n].name, sizeof(list[n].name), "level%d_crypto_selftests", level);
 		list[n].run = run_case;

@@ -26,11 +26,11 @@ static char *console_of(const char *a, const char *b, const char *c, const char 
 			 "  KTAP version 1\n  # Subtest: smoke\n  1..1\n  ok 1 smoke_boot\nok 1 smoke\n"
 			 "  KTAP version 1\n  # Subtest: kernel_tests\n  1..6\n"
 			 "  # KUnit suite sysctl_test: 10 case(s) ok, 0 not ok\n"
-			 "  %s 1 level0_kunit_sysctl_test\n"
+			 "  %s 1 kunit_sysctl_test\n"
 			 "  %s 2 level0_crypto_selftests\n"
-			 "  %s 3 level1_kunit_sysctl_test\n"
+			 "  %s 3 kunit_list_test\n"
 			 "  %s 4 level1_crypto_selftests\n"
-			 "  ok 5 level1_test_printf # SKIP not in this tree\n"
+			 "  ok 5 test_printf # SKIP not in this tree\n"
 			 "  ok 6 kernel_tests_level_restored\n"
 			 "not ok 2 kernel_tests\n",
 			 a, b, c, d);
@@ -55,9 +55,9 @@ static void cases_are_read_without_the_suites_own(void **state)
 	free(text);
 	assert_true(t.ran);
 	assert_int_equal(t.n, 5); /* kernel_tests_level_restored is the suite's own */
-	assert_int_equal(kernel_tests_find(&t, "level0_kunit_sysctl_test")->result, KTEST_OK);
+	assert_int_equal(kernel_tests_find(&t, "kunit_sysctl_test")->result, KTEST_OK);
 	assert_int_equal(kernel_tests_find(&t, "level0_crypto_selftests")->result, KTEST_NOT_OK);
-	assert_int_equal(kernel_tests_find(&t, "level1_test_printf")->result, KTEST_SKIP);
+	assert_int_equal(kernel_tests_find(&t, "test_printf")->result, KTEST_SKIP);
 	assert_null(kernel_tests_find(&t, "kernel_tests_level_restored"));
 	struct kernel_tests none;
 	from_console("KTAP version 1\n1..1\nok 1 smoke\n", &none);
@@ -126,7 +126,7 @@ static void patched_failing_what_vanilla_passes_is_a_regression(void **state)
 	struct kernel_tests_diff d;
 	kernel_tests_diff_of(&r, &d);
 	assert_int_equal(d.n_regressions, 1);
-	assert_string_equal(d.regressions, "level1_kunit_sysctl_test");
+	assert_string_equal(d.regressions, "kunit_list_test");
 	assert_int_equal(d.n_upstream, 1);
 	assert_string_equal(d.upstream, "level0_crypto_selftests");
 	assert_int_equal(d.passed[FLAVOUR_VANILLA], 3);
