@@ -14,6 +14,10 @@ LIB_LIBS := $(shell pkg-config --libs jansson libpcre2-8)
 KERNEL ?=
 KERNELS ?=
 JOBS ?=
+# make matrix also runs the main job on a distribution's own config: DISTRO (a --config value)
+# on DISTRO_KERNELS (6.1 when KERNELS names none; "all" for every kernel; empty for none).
+DISTRO ?= debian:cloud-amd64
+DISTRO_KERNELS ?= $(if $(KERNELS),,6.1)
 
 # The driver's folders, one per layer of the pipeline (backport/README.md, the order in
 # backport/LAYERS): a file includes headers by name; scripts/layer-check (make lint) fails
@@ -33,7 +37,8 @@ all: driver guest
 help:
 	@echo "make               build the driver (out/backport) and the guest programs (out/guest)"
 	@echo "make run           the main job on the default kernel (KERNEL=NAME for another)"
-	@echo "make matrix        the main job on every kernel, with reports (KERNELS=A,B JOBS=N)"
+	@echo "make matrix        the main job on every kernel, with reports (KERNELS=A,B JOBS=N),"
+	@echo "                   then on Debian's cloud-amd64 config of 6.1 (DISTRO_KERNELS=all|A,B|'')"
 	@echo "make check         every test there is (what CI runs)"
 	@echo "make deps          install the Debian packages and the npm linters (scripts/install-deps)"
 	@echo "make lint          shellcheck, and the driver's includes going down its layers"
@@ -118,7 +123,12 @@ run: deps
 
 matrix: deps
 	$(MAKE) all
-	$(BUILD)/backport matrix $(if $(KERNELS),--kernels $(KERNELS)) $(if $(JOBS),-j $(JOBS))
+	rc=0; $(BUILD)/backport matrix $(if $(KERNELS),--kernels $(KERNELS)) $(if $(JOBS),-j $(JOBS)) \
+		|| rc=$$?; \
+	$(if $(DISTRO_KERNELS),$(BUILD)/backport matrix --config $(DISTRO) \
+		$(if $(filter all,$(DISTRO_KERNELS)),,--kernels $(DISTRO_KERNELS)) \
+		$(if $(JOBS),-j $(JOBS)) || rc=$$?;) \
+	exit $$rc
 
 check: deps
 	$(MAKE) all
