@@ -4,6 +4,7 @@
 #include "fsutil.h"
 #include "json_util.h"
 #include "msg.h"
+#include "record.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,18 +64,14 @@ static json_t *feature_json(const struct feature *f, const struct feature_result
 int apply_record_write(const char *path, const char *version,
 		       const struct feature_result *results, unsigned mask)
 {
-	json_t *root = json_object();
+	json_t *root = hb_record_new(APPLY_RECORD_KIND, APPLY_RECORD_VERSION);
 	json_object_set_new(root, "version", hb_json_string(version));
 	json_t *list = json_array();
 	for (size_t i = 0; i < features_count; i++)
 		if (mask & (1u << i))
 			json_array_append_new(list, feature_json(&features[i], &results[i]));
 	json_object_set_new(root, "features", list);
-	char *dump = json_dumps(root, HB_JSON_DUMP_FLAGS);
-	char *text = dump ? xasprintf("%s\n", dump) : NULL;
-	int rc = text ? fs_write_file_atomic(path, text, strlen(text)) : -1;
-	free(text);
-	free(dump);
+	int rc = hb_record_write(path, root);
 	json_decref(root);
 	return rc;
 }
@@ -105,6 +102,12 @@ int apply_record_read(const char *path, struct apply_record *r, char *err, size_
 	json_t *root = hb_json_read_file(path, err, errlen);
 	if (!root)
 		return -1;
+	if (!hb_record_is(root, APPLY_RECORD_KIND, APPLY_RECORD_VERSION)) {
+		msg_format(err, errlen, "%s: not a record of this driver's apply (run apply again)",
+			   path);
+		json_decref(root);
+		return -1;
+	}
 	const char *version = NULL;
 	json_t *list = NULL;
 	json_error_t jerr;

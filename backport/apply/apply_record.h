@@ -12,6 +12,10 @@
 
 #include <stddef.h>
 
+/* apply.json is a record (record.h) "apply" of the kernel's version and a list of features. */
+#define APPLY_RECORD_KIND "apply"
+#define APPLY_RECORD_VERSION 1
+
 struct apply_record {
 	char *version;                              /* the tree's version */
 	enum feature_outcome outcome[FEATURES_MAX]; /* OUTCOME_UNKNOWN: apply did not run it */

@@ -5,8 +5,10 @@
 #include "fetch.h"
 #include "fsutil.h"
 #include "msg.h"
+#include "record.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,7 +38,15 @@ char *apply_stamp_text(const struct hb_ctx *ctx, const char *tree, unsigned mask
 				  f->doc_body), f->kconfig_entry);
 		free(rule);
 	}
-	return xasprintf("tree %s\nfeatures %u\nrules %016llx\n", tree, mask, (unsigned long long)h);
+	json_t *rec = hb_record_new("apply-stamp", 1);
+	char rules[17];
+	snprintf(rules, sizeof(rules), "%016llx", (unsigned long long)h);
+	json_object_set_new(rec, "tree", json_string(tree));
+	json_object_set_new(rec, "features", json_integer(mask));
+	json_object_set_new(rec, "rules", json_string(rules));
+	char *text = hb_record_text(rec);
+	json_decref(rec);
+	return text;
 }
 
 int apply_stamp_write(const struct hb_ctx *ctx, const char *dir, const char *tree, unsigned mask)

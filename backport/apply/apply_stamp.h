@@ -10,8 +10,9 @@
 
 #include <stdbool.h>
 
-/* The stamp text for TREE patched with the features in MASK (malloc'd), or NULL when a rule
- * cannot be read. */
+/* The stamp for TREE patched with the features in MASK (malloc'd): a record "apply-stamp"
+ * (record.h) of the tree, the mask and a hash of the rules and texts; NULL when a rule cannot
+ * be read. */
 char *apply_stamp_text(const struct hb_ctx *ctx, const char *tree, unsigned mask);
 /* Writes it to DIR/stamp: 0 or -1. */
 int apply_stamp_write(const struct hb_ctx *ctx, const char *dir, const char *tree, unsigned mask);

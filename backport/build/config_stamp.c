@@ -4,11 +4,16 @@
 #include "fnv_hash.h"
 #include "fsutil.h"
 #include "prefix_suffix.h"
+#include "record.h"
+#include "source_record.h"
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
 
-#define STAMP_MAGIC "hb-config-stamp 1\n"
+#define STAMP_KIND "config-stamp"
+#define STAMP_VERSION 1
 
 bool config_stamp_kconfig_input(const char *path)
 {
@@ -19,32 +24,23 @@ bool config_stamp_kconfig_input(const char *path)
 	       str_starts_with(path, "arch/x86/Makefile");
 }
 
-/* The record's lines that decide Kconfig's answer: "pristine PATH" and "file HASH PATH" for
- * the Kconfig inputs (source_record.h); one string, in the record's order. */
+/* What of the source record decides Kconfig's answer: its pristine tree and its files that are
+ * Kconfig inputs (source_record.h), as one string in the record's order; "" for no record. */
 static char *kconfig_lines(const char *record)
 {
-	char *out = strdup(record); /* the kept lines, moved up over the others */
-	if (!out)
-		abort();
-	size_t used = 0;
-	for (char *line = out; *line;) {
-		char *end = strchr(line, '\n');
-		size_t n = end ? (size_t)(end - line) + 1 : strlen(line);
-		bool keep = str_starts_with(line, "pristine ");
-		if (str_starts_with(line, "file ")) {
-			if (end)
-				*end = '\0'; /* the path ends at its line's end */
-			char *path = strchr(line + 5, ' ');
-			keep = path && config_stamp_kconfig_input(path + 1);
-			if (end)
-				*end = '\n';
-		}
-		if (keep)
-			memmove(out + used, line, n);
-		used += keep ? n : 0;
-		line += n;
+	json_t *rec = hb_record_parse(record, SOURCE_RECORD_KIND, SOURCE_RECORD_VERSION);
+	const json_t *files = json_object_get(rec, "files"), *f;
+	size_t i;
+	char *out = xasprintf("pristine %s\n", hb_record_str(rec, "pristine"));
+	json_array_foreach(files, i, f) {
+		const char *path = hb_record_str(f, "path");
+		if (!config_stamp_kconfig_input(path))
+			continue;
+		char *more = xasprintf("%sfile %s %s\n", out, hb_record_str(f, "hash"), path);
+		free(out);
+		out = more;
 	}
-	out[used] = '\0';
+	json_decref(rec);
 	return out;
 }
 
@@ -56,8 +52,16 @@ static unsigned long long hash_of(const char *text)
 char *config_stamp_make(const char *fragment, const char *record, const char *config)
 {
 	char *kconfig = kconfig_lines(record);
-	char *stamp = xasprintf(STAMP_MAGIC "fragment %016llx\nkconfig %016llx\nconfig %016llx\n",
-				hash_of(fragment), hash_of(kconfig), hash_of(config));
+	json_t *rec = hb_record_new(STAMP_KIND, STAMP_VERSION);
+	char hash[17];
+	snprintf(hash, sizeof(hash), "%016llx", hash_of(fragment));
+	json_object_set_new(rec, "fragment", json_string(hash));
+	snprintf(hash, sizeof(hash), "%016llx", hash_of(kconfig));
+	json_object_set_new(rec, "kconfig", json_string(hash));
+	snprintf(hash, sizeof(hash), "%016llx", hash_of(config));
+	json_object_set_new(rec, "config", json_string(hash));
+	char *stamp = hb_record_text(rec);
+	json_decref(rec);
 	free(kconfig);
 	return stamp;
 }

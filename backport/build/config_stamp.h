@@ -2,11 +2,11 @@
 /* Whether a build directory's .config is still what configuring would write: `make tinyconfig`,
  * the repo's fragment, `make olddefconfig` depend only on the fragment and on the Kconfig inputs
  * of the sources (Kconfig files, kernel/configs and arch configs, scripts/, the Makefiles that
- * set the version). The stamp, written into out/ after a configure, holds a hash of each:
- *   hb-config-stamp 1
- *   fragment HASH
- *   kconfig HASH      (the source record's pristine line and its lines for Kconfig inputs)
- *   config HASH       (the .config the configure wrote)
+ * set the version). The stamp, written into out/ after a configure, is a record (record.h)
+ * "config-stamp" with a hash of each:
+ *   "fragment": HASH
+ *   "kconfig": HASH   (the source record's pristine tree and its files that are Kconfig inputs)
+ *   "config": HASH    (the .config the configure wrote)
  * When all three still hold, configuring again would change nothing, and skipping it saves
  * about 20 s per build (two Kconfig parses, and kbuild's syncconfig that a rewritten .config
  * sets off). A compiler change is kbuild's to notice: syncconfig reruns when it sees one. */

@@ -3,6 +3,7 @@
 
 #include "fnv_hash.h"
 #include "fsutil.h"
+#include "record.h"
 
 #include <ftw.h>
 #include <stdbool.h>
@@ -11,7 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define RECORD_MAGIC "hb-source-record 1\n"
 
 struct record_line {
 	char *path;
@@ -90,47 +90,47 @@ char *source_record_scan(const char *pristine, const char *tree)
 	char *text = NULL;
 	if (!scan.failed) {
 		qsort(scan.lines, scan.n, sizeof(*scan.lines), by_path);
-		size_t size;
-		FILE *f = open_memstream(&text, &size);
-		fprintf(f, RECORD_MAGIC "pristine %s\n", pristine);
+		json_t *rec = hb_record_new(SOURCE_RECORD_KIND, SOURCE_RECORD_VERSION), *files = json_array();
+		json_object_set_new(rec, "pristine", json_string(pristine));
 		for (size_t i = 0; i < scan.n; i++)
-			fprintf(f, "file %s %s\n", scan.lines[i].hash, scan.lines[i].path);
-		fclose(f);
+			json_array_append_new(files, json_pack("{s:s, s:s}", "path", scan.lines[i].path,
+							       "hash", scan.lines[i].hash));
+		json_object_set_new(rec, "files", files);
+		text = hb_record_text(rec);
+		json_decref(rec);
 	}
 	lines_free(scan.lines, scan.n);
 	memset(&scan, 0, sizeof(scan));
 	return text;
 }
 
-/* Parses REC's file lines into *LINES (sorted as written); its pristine line into *PRISTINE.
- * false when REC is no record. */
-static bool record_parse(const char *rec, char **pristine, struct record_line **lines, size_t *n)
+/* Parses REC's files into *LINES (sorted by path); its pristine tree into *PRISTINE. false
+ * when REC is no source record. */
+static bool record_parse(const char *text, char **pristine, struct record_line **lines, size_t *n)
 {
 	*pristine = NULL;
 	*lines = NULL;
 	*n = 0;
-	if (!rec || strncmp(rec, RECORD_MAGIC, strlen(RECORD_MAGIC)) != 0)
+	json_t *rec = hb_record_parse(text, SOURCE_RECORD_KIND, SOURCE_RECORD_VERSION);
+	const json_t *files = json_object_get(rec, "files"), *f;
+	size_t i;
+	if (!rec || !*hb_record_str(rec, "pristine") || !json_is_array(files)) {
+		json_decref(rec);
 		return false;
-	size_t cap = 0;
-	for (const char *p = rec + strlen(RECORD_MAGIC); *p;) {
-		size_t len = strcspn(p, "\n");
-		if (strncmp(p, "pristine ", 9) == 0 && !*pristine) {
-			*pristine = strndup(p + 9, len - 9);
-		} else if (strncmp(p, "file ", 5) == 0 && len > 5 && memchr(p + 5, ' ', len - 5)) {
-			const char *sp = memchr(p + 5, ' ', len - 5);
-			if (*n == cap) {
-				cap = cap ? 2 * cap : 16;
-				*lines = xrealloc(*lines, cap * sizeof(**lines));
-			}
-			(*lines)[*n].hash = strndup(p + 5, (size_t)(sp - (p + 5)));
-			(*lines)[*n].path = strndup(sp + 1, len - (size_t)(sp + 1 - p));
-			(*n)++;
-		}
-		p += len + (p[len] == '\n');
+	}
+	*lines = xrealloc(NULL, (json_array_size(files) + 1) * sizeof(**lines));
+	json_array_foreach(files, i, f) {
+		if (!*hb_record_str(f, "path") || !*hb_record_str(f, "hash"))
+			continue;
+		(*lines)[*n].path = strdup(hb_record_str(f, "path"));
+		(*lines)[*n].hash = strdup(hb_record_str(f, "hash"));
+		(*n)++;
 	}
 	if (*n)
 		qsort(*lines, *n, sizeof(**lines), by_path);
-	return *pristine != NULL;
+	*pristine = strdup(hb_record_str(rec, "pristine"));
+	json_decref(rec);
+	return true;
 }
 
 char **source_record_stale(const char *old_rec, const char *new_rec)

@@ -7,6 +7,7 @@
 #include "fsutil.h"
 #include "lock.h"
 #include "msg.h"
+#include "record.h"
 #include "spawn.h"
 
 #include <dirent.h>
@@ -42,22 +43,15 @@ int fetch_record_read(const struct hb_ctx *ctx, const char *name, struct fetch_r
 	if (e && e->source == KERNEL_SOURCE_DIR)
 		return dir_record(e, rec);
 	char *path = record_path(ctx, name);
-	char *text = fs_read_file(path, NULL);
+	json_t *r = hb_record_read(path, FETCH_RECORD_KIND, FETCH_RECORD_VERSION);
 	free(path);
-	if (!text)
+	if (!r)
 		return -1;
-	char *save = NULL;
-	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(l, "version=", 8) == 0)
-			snprintf(rec->version, sizeof(rec->version), "%s", l + 8);
-		else if (strncmp(l, "package=", 8) == 0)
-			snprintf(rec->package, sizeof(rec->package), "%s", l + 8);
-		else if (strncmp(l, "tree=", 5) == 0)
-			snprintf(rec->tree, sizeof(rec->tree), "%s", l + 5);
-		else if (strncmp(l, "pocket=", 7) == 0)
-			snprintf(rec->pocket, sizeof(rec->pocket), "%s", l + 7);
-	}
-	free(text);
+	snprintf(rec->package, sizeof(rec->package), "%s", hb_record_str(r, "package"));
+	snprintf(rec->version, sizeof(rec->version), "%s", hb_record_str(r, "version"));
+	snprintf(rec->pocket, sizeof(rec->pocket), "%s", hb_record_str(r, "pocket"));
+	snprintf(rec->tree, sizeof(rec->tree), "%s", hb_record_str(r, "tree"));
+	json_decref(r);
 	return (rec->version[0] && fs_is_dir(rec->tree)) ? 0 : -1;
 }
 
@@ -65,13 +59,15 @@ static int record_write(const struct hb_ctx *ctx, const char *name, const struct
 {
 	char *dir = xasprintf("%s/kernels/%s", ctx->cache, name);
 	char *path = record_path(ctx, name);
-	char *text = rec->package[0] ? xasprintf("package=%s\nversion=%s\n%s%s%stree=%s\n",
-						 rec->package, rec->version,
-						 rec->pocket[0] ? "pocket=" : "", rec->pocket,
-						 rec->pocket[0] ? "\n" : "", rec->tree)
-				     : xasprintf("version=%s\ntree=%s\n", rec->version, rec->tree);
-	int rc = fs_mkdir_p(dir, 0755) == 0 ? fs_write_file_atomic(path, text, strlen(text)) : -1;
-	free(text);
+	json_t *r = hb_record_new(FETCH_RECORD_KIND, FETCH_RECORD_VERSION);
+	if (rec->package[0])
+		json_object_set_new(r, "package", json_string(rec->package));
+	json_object_set_new(r, "version", json_string(rec->version));
+	if (rec->pocket[0])
+		json_object_set_new(r, "pocket", json_string(rec->pocket));
+	json_object_set_new(r, "tree", json_string(rec->tree));
+	int rc = fs_mkdir_p(dir, 0755) == 0 ? hb_record_write(path, r) : -1;
+	json_decref(r);
 	free(path);
 	free(dir);
 	return rc;

@@ -8,6 +8,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* CACHE/kernels/NAME/fetched: a record (record.h) "fetch" of these fields ("package" and
+ * "pocket" only where known). */
+#define FETCH_RECORD_KIND "fetch"
+#define FETCH_RECORD_VERSION 1
 struct fetch_record {
 	char package[128]; /* debian: the package fetched, linux-source-X.Y ("" for a dir) */
 	char version[128]; /* exact version fetched ("" = not fetched) */

@@ -85,6 +85,11 @@ static void last_apply_of_a_kernel(void **state)
 	assert_false(apply_last_current(&ctx, &e, all)); /* never fetched */
 	char *text = xasprintf("version=1.0-1\ntree=%s\n", tree);
 	assert_int_equal(fs_write_file_atomic(record, text, strlen(text)), 0);
+	assert_false(apply_last_current(&ctx, &e, all)); /* an older driver's record: none */
+	free(text);
+	text = xasprintf("{\"record\": \"fetch\", \"record_version\": 1, \"version\": "
+			 "\"1.0-1\", \"tree\": \"%s\"}\n", tree);
+	assert_int_equal(fs_write_file_atomic(record, text, strlen(text)), 0);
 	assert_false(apply_last_current(&ctx, &e, all)); /* never applied */
 	assert_int_equal(apply_stamp_write(&ctx, work, tree, all), 0);
 	assert_true(apply_last_current(&ctx, &e, all));

@@ -8,15 +8,16 @@
 #include <cmocka.h>
 
 #include "config_stamp.h"
+#include "test_files.h"
 
 #include <stdlib.h>
 
 static const char fragment[] = "CONFIG_64BIT=y\nCONFIG_MODULES=y\n";
 static const char config[] = "CONFIG_64BIT=y\nCONFIG_MODULES=y\nCONFIG_PRINTK=y\n";
-static const char vanilla[] = "hb-source-record 1\npristine /cache/trees/6.1\n";
-static const char patched[] = "hb-source-record 1\npristine /cache/trees/6.1\n"
-			      "file 00000000000000aa kernel/kallsyms.c\n"
-			      "file 00000000000000bb kernel/module/kmod.c\n";
+static const char vanilla[] = SRC_RECORD("/cache/trees/6.1", "");
+static const char patched[] = SRC_RECORD("/cache/trees/6.1",
+					 FILE_OF("kernel/kallsyms.c", "00000000000000aa") ","
+					 FILE_OF("kernel/module/kmod.c", "00000000000000bb"));
 
 static void kconfig_inputs_are_recognised_by_path(void **state)
 {
@@ -50,10 +51,11 @@ static void a_changed_fragment_kconfig_or_config_means_configuring_again(void **
 	char *stamp = config_stamp_make(fragment, vanilla, config);
 	assert_false(config_stamp_current(stamp, "CONFIG_64BIT=y\n", vanilla, config));
 	assert_false(config_stamp_current(stamp, fragment,
-					  "hb-source-record 1\npristine /cache/trees/6.1\n"
-					  "file 00000000000000cc init/Kconfig\n", config));
+					  SRC_RECORD("/cache/trees/6.1",
+						     FILE_OF("init/Kconfig", "00000000000000cc")),
+					  config));
 	assert_false(config_stamp_current(stamp, fragment,
-					  "hb-source-record 1\npristine /cache/trees/6.12\n", config));
+					  SRC_RECORD("/cache/trees/6.12", ""), config));
 	assert_false(config_stamp_current(stamp, fragment, vanilla, "CONFIG_64BIT=y\n"));
 	assert_false(config_stamp_current(NULL, fragment, vanilla, config));
 	assert_false(config_stamp_current(stamp, fragment, vanilla, NULL));
@@ -63,8 +65,8 @@ static void a_changed_fragment_kconfig_or_config_means_configuring_again(void **
 static void a_stamp_records_which_kconfig_input_changed(void **state)
 {
 	(void)state;
-	const char *a = "hb-source-record 1\npristine /t\nfile 0000000000000001 init/Kconfig\n";
-	const char *b = "hb-source-record 1\npristine /t\nfile 0000000000000002 init/Kconfig\n";
+	const char *a = SRC_RECORD("/t", FILE_OF("init/Kconfig", "0000000000000001"));
+	const char *b = SRC_RECORD("/t", FILE_OF("init/Kconfig", "0000000000000002"));
 	char *stamp = config_stamp_make(fragment, a, config);
 	assert_true(config_stamp_current(stamp, fragment, a, config));
 	assert_false(config_stamp_current(stamp, fragment, b, config));

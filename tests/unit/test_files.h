@@ -8,6 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A source record (source_record.h) of PRISTINE with FILES (FILE_OF entries joined by commas). */
+#define SRC_RECORD(pristine, files)                                                        \
+	"{\"record\": \"source\", \"record_version\": 1, \"pristine\": \"" pristine      \
+	"\", \"files\": [" files "]}"
+#define FILE_OF(path, hash) "{\"path\": \"" path "\", \"hash\": \"" hash "\"}"
+
 /* DIR/FILE holds TEXT, its folders made as needed. */
 static inline void put(const char *dir, const char *file, const char *text)
 {
