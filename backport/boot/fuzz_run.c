@@ -20,28 +20,9 @@
 /* gen_init_cpio lines for trinity and the shared libraries ldd lists for it, or NULL. */
 static char *trinity_lines(void)
 {
-	char *argv[] = { "ldd", TRINITY, NULL };
-	int status = -1;
-	char *out = fs_exists(TRINITY) ? spawn_capture(argv, NULL, &status) : NULL;
-	if (!out || status != 0) {
-		free(out);
-		return NULL;
-	}
-	char *lines = strdup("dir /usr 0755 0 0\ndir /usr/bin 0755 0 0\ndir /lib64 0755 0 0\n"
-			     "dir /lib/x86_64-linux-gnu 0755 0 0\n"
-			     "file " TRINITY " " TRINITY " 0755 0 0\n");
-	for (char *save = NULL, *l = strtok_r(out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-		char *path = strstr(l, "=> ") ? strstr(l, "=> ") + 3 : l;
-		path += strspn(path, " \t");
-		if (*path != '/')
-			continue; /* linux-vdso.so.1 */
-		path[strcspn(path, " \t(")] = '\0';
-		char *more = xasprintf("%sfile %s %s 0755 0 0\n", lines, path, path);
-		free(lines);
-		lines = more;
-	}
-	free(out);
-	return lines;
+	static const char *const programs[] = { TRINITY, TRINITY, NULL };
+	const char *missing;
+	return initramfs_host_programs(programs, &missing);
 }
 
 /* The fuzz suite's result in the console's KTAP: true when it ran and passed. */

@@ -11,6 +11,7 @@
 #include "guest_expect.h"
 #include "initramfs.h"
 #include "json_util.h"
+#include "kselftest_files.h"
 #include "ktap.h"
 #include "leak_stats.h"
 #include "lock.h"
@@ -250,6 +251,30 @@ static int add_manifests(const struct hb_ctx *ctx, const struct apply_record *a,
 	return rc;
 }
 
+/* The kernel's selftests of E's tree and the programs they call, appended to *EXTRA. */
+static int add_kselftests(const struct hb_ctx *ctx, const struct kernel_entry *e,
+			  const struct build_output *b, char **extra)
+{
+	struct fetch_record rec;
+	if (fetch_record_read(ctx, e->name, &rec) != 0) {
+		msg_error("test %s: no fetched tree to take the kernel's selftests from: run "
+			  "backport fetch %s first", e->name, e->name);
+		return HB_EXIT_ENV;
+	}
+	const char *package = NULL;
+	char *lines = kselftest_lines(rec.tree, b->modules, b->release, &package);
+	if (!lines) {
+		msg_error("the kernel's selftests need Debian's %s on this machine "
+			  "(scripts/install-deps installs it)", package ? package : "coreutils");
+		return HB_EXIT_ENV;
+	}
+	char *more = xasprintf("%s%s", *extra, lines);
+	free(*extra);
+	free(lines);
+	*extra = more;
+	return HB_EXIT_OK;
+}
+
 /* The guest's memory: 256 MiB, enough for the test config's initramfs of 15 MiB; for a
  * larger one (a distribution config's thousand modules) 128 MiB and three times the archive
  * (the kernel holds the archive until it has unpacked it, then the files, then each module it
@@ -372,6 +397,8 @@ int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanil
 	free(record);
 	if (rc == HB_EXIT_OK)
 		rc = add_manifests(ctx, &a, b, r, &extra);
+	if (rc == HB_EXIT_OK)
+		rc = add_kselftests(ctx, e, b, &extra);
 	if (rc == HB_EXIT_OK)
 		rc = set_expectations(ctx, r->vanilla ? apply_record_changed(&a) : 0, r);
 	apply_record_free(&a);

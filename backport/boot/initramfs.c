@@ -5,6 +5,8 @@
 #include "spawn.h"
 
 #include <ftw.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +53,104 @@ char *initramfs_module_lines(const char *staging, const char *release)
 	free(root);
 	char *out = walk.text;
 	walk.text = NULL;
+	return out;
+}
+
+/* Adds ITEM (a copy) to LIST unless it is there. */
+static void add_once(char ***list, size_t *n, const char *item)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*list)[i], item) == 0)
+			return;
+	fs_list_add(list, n, strdup(item));
+}
+
+/* Adds every folder above the file PATH ("/usr/lib/x/libc.so.6": /usr, /usr/lib,
+ * /usr/lib/x) to DIRS. */
+static void add_folders(char ***dirs, size_t *n, const char *path)
+{
+	char *p = strdup(path);
+	for (char *slash = strchr(p + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		add_once(dirs, n, p);
+		*slash = '/';
+	}
+	free(p);
+}
+
+/* The shared libraries ldd lists for HOST (none for a static program) into LIBS; false when
+ * ldd cannot read it. */
+static bool add_libraries(const char *host, char ***libs, size_t *n)
+{
+	char *argv[] = { "ldd", (char *)host, NULL };
+	int status = -1;
+	char *out = spawn_capture(argv, NULL, &status);
+	if (!out)
+		return false;
+	/* a static program or a script: ldd says "not a dynamic executable" on stderr, exit 1 */
+	bool ok = status == 0 || out[strspn(out, " \t\n")] == '\0';
+	for (char *save = NULL, *l = strtok_r(out, "\n", &save); ok && l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		char *path = strstr(l, "=> ") ? strstr(l, "=> ") + 3 : l;
+		path += strspn(path, " \t");
+		if (*path != '/')
+			continue; /* linux-vdso.so.1 */
+		path[strcspn(path, " \t(")] = '\0';
+		add_once(libs, n, path);
+	}
+	free(out);
+	return ok;
+}
+
+char *initramfs_host_programs(const char *const *programs, const char **missing)
+{
+	char **dirs = calloc(1, sizeof(char *)), **files = calloc(1, sizeof(char *));
+	size_t n_dirs = 0, n_files = 0;
+	char *text = strdup("");
+	*missing = NULL;
+	for (const char *const *p = programs; *p && !*missing; p += 2) {
+		char real[PATH_MAX];
+		if (!realpath(p[1], real) || !add_libraries(real, &files, &n_files)) {
+			*missing = p[1];
+			break;
+		}
+		add_folders(&dirs, &n_dirs, p[0]);
+		char *line = xasprintf("%sfile %s %s 0755 0 0\n", text, p[0], real);
+		free(text);
+		text = line;
+	}
+	for (size_t i = 0; i < n_files; i++)
+		add_folders(&dirs, &n_dirs, files[i]);
+	char *out = NULL;
+	if (!*missing) {
+		/* each folder before what it holds: shorter paths first */
+		size_t len = 0;
+		FILE *f = open_memstream(&out, &len);
+		for (size_t depth = 1; depth < PATH_MAX; depth++) {
+			bool any = false;
+			for (size_t i = 0; i < n_dirs; i++) {
+				size_t slashes = 0;
+				for (const char *c = dirs[i]; *c; c++)
+					slashes += *c == '/';
+				any |= slashes >= depth;
+				if (slashes == depth)
+					fprintf(f, "dir %s 0755 0 0\n", dirs[i]);
+			}
+			if (!any)
+				break;
+		}
+		fputs(text, f);
+		for (size_t i = 0; i < n_files; i++)
+			fprintf(f, "file %s %s 0755 0 0\n", files[i], files[i]);
+		fclose(f);
+	}
+	for (size_t i = 0; i < n_dirs; i++)
+		free(dirs[i]);
+	for (size_t i = 0; i < n_files; i++)
+		free(files[i]);
+	free(dirs);
+	free(files);
+	free(text);
 	return out;
 }
 

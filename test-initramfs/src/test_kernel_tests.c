@@ -10,6 +10,11 @@
  *     unloading would leave dangling and a second load would oops on;
  *   - test_printf and test_scanf where the tree has them instead, once, at 1 (their module
  *     init fails, so nothing stays loaded, and the kernel log says how many tests failed);
+ *   - sysctl.sh, the kernel's own selftest of the sysctl interfaces (test_sysctl), one case
+ *     per test of its ALL_TESTS list, once, at 1: the driver packs the tree's script and the
+ *     Debian programs it calls (bash, perl, getconf, coreutils' dd, ...); the guest loads
+ *     test_sysctl and runs `bash sysctl.sh -s NNNN` (exit 0 ok, 4 skip, else not ok, its
+ *     output's end as diagnostics);
  *   - the crypto self-tests, at 0 and at 1 (the level is what changes the crypto manager's
  *     requests): root binds AF_ALG to algorithms and templates of the staged modules (the
  *     crypto manager tests each new instance in its thread, with the requester's credentials
@@ -17,7 +22,7 @@
  *     case, and /proc/crypto must show self-tests passed; the modules the binds loaded are
  *     unloaded again, for the level after it and the suites after this one.
  * A kernel without the sysctl runs each as it is. The cases are named kunit_sysctl_test,
- * test_printf, level0_crypto_selftests, ...; a test the staging does not hold (another era's
+ * test_printf, sysctl_sh_0001, level0_crypto_selftests, ...; a test the staging does not hold (another era's
  * name) is no case of this kernel. */
 #include <dirent.h>
 #include <errno.h>
@@ -32,6 +37,7 @@
 
 #include "errname.h"
 #include "files.h"
+#include "privs.h"
 #include "hb_paths.h"
 #include "kmsg.h"
 #include "ktap.h"
@@ -44,6 +50,14 @@
 #define RESULTS_MAX 65536
 #define SUITES_MAX 16
 #define CASES_MAX 32
+
+/* The kernel's sysctl selftest and what it needs, as the driver packs them. */
+#define SYSCTL_SH "/hb/selftests/sysctl/sysctl.sh"
+#define SYSCTL_SH_MODULE "test_sysctl"
+#define SYSCTL_SH_DIR "/proc/sys/debug/test_sysctl"
+#define SELFTEST_LOG "/tmp/selftest.log"
+#define SELFTEST_TIMEOUT_S 150
+#define SELFTEST_ID_MAX 8
 
 #ifndef AF_ALG
 #define AF_ALG 38
@@ -62,12 +76,13 @@ static const struct {
 
 static struct mod_db db;
 
-/* What a case runs: at LEVEL, the test module MODULE (KUnit's or a lib/ self-test), or the
- * crypto self-tests (MODULE NULL). */
+/* What a case runs: at LEVEL, the test module MODULE (KUnit's or a lib/ self-test), the
+ * test ID of sysctl.sh (ID not empty), or the crypto self-tests (MODULE NULL). */
 struct ktest {
 	int level;
 	const char *module;
 	int kunit;
+	char id[SELFTEST_ID_MAX];
 };
 
 /* The debugfs KUnit suites now present: their names into NAMES; returns how many. */
@@ -234,6 +249,94 @@ static enum hb_verdict run_crypto(const struct ktest *t)
 	return bad == 0 && bound > 0 && passed > 0 ? HB_PASS : HB_FAIL;
 }
 
+/* The test IDs of sysctl.sh's ALL_TESTS="NNNN:..." and ALL_TESTS="$ALL_TESTS NNNN:..."
+ * lines, into IDS; how many. */
+static int sysctl_sh_ids(char ids[][SELFTEST_ID_MAX], int max)
+{
+	static char text[RESULTS_MAX];
+	int n = 0;
+
+	if (hb_read_file(SYSCTL_SH, text, sizeof(text)) < 0)
+		return 0;
+	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l && n < max;
+	     l = strtok_r(NULL, "\n", &save)) {
+		const char *p = l;
+
+		if (strncmp(p, "ALL_TESTS=\"", 11) != 0)
+			continue;
+		p += 11;
+		if (!strncmp(p, "$ALL_TESTS ", 11))
+			p += 11;
+		if (strspn(p, "0123456789") == 4 && p[4] == ':')
+			snprintf(ids[n++], SELFTEST_ID_MAX, "%.4s", p);
+	}
+	return n;
+}
+
+/* In the child, as root: sysctl.sh -s ID, its output into SELFTEST_LOG, with the Debian
+ * programs the driver packed first on the PATH. */
+static int exec_sysctl_sh(const void *arg)
+{
+	const struct ktest *t = arg;
+	char *const envp[] = { "PATH=/usr/bin:/bin:/sbin", "HOME=/", "LC_ALL=C", NULL };
+	int fd = open(SELFTEST_LOG, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+	if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 || chdir("/hb/selftests/sysctl") < 0)
+		return errno ? errno : EIO;
+	execle("/usr/bin/bash", "bash", SYSCTL_SH, "-s", t->id, (char *)NULL, envp);
+	dprintf(2, "exec /usr/bin/bash: %s\n", hb_errname(errno));
+	return 127;
+}
+
+/* The last LINES lines of SELFTEST_LOG as diagnostics; its last non-empty line into LAST. */
+static void selftest_log_tail(int lines, char *last, size_t len)
+{
+	static char text[RESULTS_MAX];
+	int n = hb_read_file(SELFTEST_LOG, text, sizeof(text)), count = 0;
+	char *start = text;
+
+	if (last)
+		snprintf(last, len, "no output");
+	if (n <= 0)
+		return;
+	for (char *p = text + strlen(text); p > text; p--)
+		if (p[-1] == '\n' && p[0] && ++count > lines) {
+			start = p;
+			break;
+		}
+	for (char *save = NULL, *l = strtok_r(start, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		if (*l && last)
+			snprintf(last, len, "%s", l);
+		if (lines > 0)
+			ktap_diag("sysctl.sh: %s", l);
+	}
+}
+
+/* One test of sysctl.sh, with test_sysctl loaded first (it stays: its tables are its own). */
+static enum hb_verdict run_sysctl_sh(const struct ktest *t)
+{
+	char last[200];
+	int rc;
+
+	if (!hb_exists(SYSCTL_SH_DIR) && (rc = mod_load_with_deps(&db, SYSCTL_SH_MODULE, NULL)) < 0) {
+		ktap_diag("loading %s: %s", SYSCTL_SH_MODULE, hb_errname(-rc));
+		return HB_FAIL;
+	}
+	rc = hb_run_as(HB_ROOT, exec_sysctl_sh, t, SELFTEST_TIMEOUT_S);
+	if (rc == 0)
+		return HB_PASS;
+	if (rc == 4) { /* kselftest's skip */
+		selftest_log_tail(0, last, sizeof(last));
+		ktap_skip_reason("%s", last);
+		return HB_SKIP;
+	}
+	ktap_diag("sysctl.sh -s %s: %s", t->id,
+		  rc == HB_RC_DIED ? "killed (timed out)" : "exit status not 0");
+	selftest_log_tail(15, NULL, 0);
+	return HB_FAIL;
+}
+
 static enum hb_verdict run_case(const void *arg)
 {
 	const struct ktest *t = arg;
@@ -243,7 +346,8 @@ static enum hb_verdict run_case(const void *arg)
 		ktap_diag("cannot set kernel.modules_restrict=%d", t->level);
 		return HB_FAIL;
 	}
-	v = !t->module ? run_crypto(t) : t->kunit ? run_kunit(t) : run_selftest(t);
+	v = t->id[0] ? run_sysctl_sh(t) : !t->module ? run_crypto(t)
+		: t->kunit ? run_kunit(t) : run_selftest(t);
 	return v;
 }
 
@@ -282,14 +386,26 @@ int main(int argc, char **argv)
 			mod_name_normalize(*m, name, sizeof(name));
 			if (!db_ok || mod_db_dep(&db, name, &dep) < 0 || nt >= CASES_MAX)
 				continue;
-			tests[nt] = (struct ktest){ 1, *m, kunit };
+			tests[nt] = (struct ktest){ 1, *m, kunit, "" };
 			snprintf(list[n].name, sizeof(list[n].name), "%s%s", kunit ? "kunit_" : "",
 				 name);
 			list[n].run = run_case;
 			list[n++].arg = &tests[nt++];
 		}
+	/* sysctl.sh where the driver packed it and the staging holds test_sysctl */
+	static char ids[CASES_MAX][SELFTEST_ID_MAX];
+	int n_ids = db_ok && hb_exists(SYSCTL_SH) && mod_db_dep(&db, SYSCTL_SH_MODULE, &dep) == 0
+			    ? sysctl_sh_ids(ids, CASES_MAX)
+			    : 0;
+	for (int i = 0; i < n_ids && nt < CASES_MAX - 2; i++) {
+		tests[nt] = (struct ktest){ .level = 1, .module = SYSCTL_SH_MODULE };
+		snprintf(tests[nt].id, sizeof(tests[nt].id), "%.4s", ids[i]);
+		snprintf(list[n].name, sizeof(list[n].name), "sysctl_sh_%.4s", ids[i]);
+		list[n].run = run_case;
+		list[n++].arg = &tests[nt++];
+	}
 	for (int level = 0; level <= 1; level++) {
-		tests[nt] = (struct ktest){ level, NULL, 0 };
+		tests[nt] = (struct ktest){ level, NULL, 0, "" };
 		snprintf(list[n].name, sizeof(list[n].name), "level%d_crypto_selftests", level);
 		list[n].run = run_case;
 		list[n++].arg = &tests[nt++];

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Unit tests of what the driver puts into a guest's initramfs besides the guest programs:
+ * host programs with their shared libraries (backport/boot/initramfs.c), and the kernel's
+ * selftest scripts with the Debian programs they call (backport/boot/kselftest_files.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "test_files.h"
+
+#include "initramfs.h"
+#include "kselftest_files.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void a_host_program_comes_with_its_libraries_and_folders(void **state)
+{
+	(void)state;
+	static const char *const programs[] = { "/usr/bin/tool", "/bin/cat", NULL };
+	const char *missing = "unset";
+	char *lines = initramfs_host_programs(programs, &missing);
+	assert_non_null(lines);
+	assert_null(missing);
+	assert_non_null(strstr(lines, "file /usr/bin/tool /usr/bin/cat 0755 0 0\n"));
+	assert_non_null(strstr(lines, "libc.so.6 0755 0 0\n"));
+	char *usr = strstr(lines, "dir /usr 0755 0 0\n"), *bin = strstr(lines, "dir /usr/bin 0755");
+	assert_non_null(usr);
+	assert_non_null(bin);
+	assert_true(usr < bin); /* a folder before what it holds */
+	assert_true(bin < strstr(lines, "file "));
+	free(lines);
+}
+
+static void a_static_program_needs_no_library(void **state)
+{
+	(void)state;
+	static const char *const programs[] = { "/bin/busybox", "/bin/busybox", NULL };
+	const char *missing;
+	char *lines = initramfs_host_programs(programs, &missing);
+	assert_non_null(lines);
+	assert_null(strstr(lines, ".so"));
+	assert_non_null(strstr(lines, "file /bin/busybox"));
+	free(lines);
+}
+
+static void a_missing_program_is_named(void **state)
+{
+	(void)state;
+	static const char *const programs[] = { "/usr/bin/cat", "/bin/cat", "/usr/bin/x",
+						"/nonexistent/x", NULL };
+	const char *missing = NULL;
+	assert_null(initramfs_host_programs(programs, &missing));
+	assert_string_equal(missing, "/nonexistent/x");
+}
+
+static void sysctl_selftest_packed_where_the_tree_and_module_are(void **state)
+{
+	(void)state;
+	char root[] = "/tmp/hb-test-kselftest-XXXXXX";
+	assert_non_null(mkdtemp(root));
+	char *tree = fs_join(root, "linux"), *staging = fs_join(root, "staging");
+	put(staging, "lib/modules/6.1.0/kernel/lib/test_printf.ko", "");
+	const char *package = "unset";
+	char *lines = kselftest_lines(tree, staging, "6.1.0", &package);
+	assert_string_equal(lines, ""); /* a tree without the script */
+	free(lines);
+	put(tree, "tools/testing/selftests/sysctl/sysctl.sh", "#!/bin/bash\n");
+	lines = kselftest_lines(tree, staging, "6.1.0", &package);
+	assert_string_equal(lines, ""); /* a config without test_sysctl */
+	free(lines);
+	put(staging, "lib/modules/6.1.0/kernel/lib/test_sysctl.ko", "");
+	lines = kselftest_lines(tree, staging, "6.1.0", &package);
+	assert_non_null(lines);
+	char *script = xasprintf("file /hb/selftests/sysctl/sysctl.sh %s/tools/testing/selftests/"
+				 "sysctl/sysctl.sh 0755 0 0\n", tree);
+	assert_non_null(strstr(lines, script));
+	assert_non_null(strstr(lines, "file /usr/bin/bash "));
+	assert_non_null(strstr(lines, "file /usr/bin/dd "));
+	assert_non_null(strstr(lines, "file /usr/bin/perl "));
+	free(script);
+	free(lines);
+	fs_remove_tree(root);
+	free(tree);
+	free(staging);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_host_program_comes_with_its_libraries_and_folders),
+		cmocka_unit_test(a_static_program_needs_no_library),
+		cmocka_unit_test(a_missing_program_is_named),
+		cmocka_unit_test(sysctl_selftest_packed_where_the_tree_and_module_are),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
