@@ -262,12 +262,17 @@ static int add_kselftests(const struct hb_ctx *ctx, const struct kernel_entry *e
 		return HB_EXIT_ENV;
 	}
 	const char *package = NULL;
-	char *lines = kselftest_lines(rec.tree, b->modules, b->release, &package);
+	int left_out = 0;
+	char *lines = kselftest_lines(rec.tree, b->modules, b->release, b->dir, &left_out,
+				      &package);
 	if (!lines) {
 		msg_error("the kernel's selftests need Debian's %s on this machine "
 			  "(scripts/install-deps installs it)", package ? package : "coreutils");
 		return HB_EXIT_ENV;
 	}
+	if (left_out)
+		msg_warn("%d of the proc selftests do not build here, left out (log: %s/selftests.log)",
+			 left_out, b->dir);
 	char *more = xasprintf("%s%s", *extra, lines);
 	free(*extra);
 	free(lines);

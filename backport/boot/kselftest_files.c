@@ -3,7 +3,9 @@
 
 #include "fsutil.h"
 #include "initramfs.h"
+#include "spawn.h"
 
+#include <dirent.h>
 #include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #define SYSCTL_SH "tools/testing/selftests/sysctl/sysctl.sh"
+#define PROC_TESTS "tools/testing/selftests/proc"
 
 /* What sysctl.sh calls outside bash, as "guest path", "host path" pairs, and the package
  * of each host program. */
@@ -61,10 +64,11 @@ static bool staged(const char *staging, const char *release, const char *module)
 	return walk.found;
 }
 
-char *kselftest_lines(const char *tree, const char *staging, const char *release,
-		      const char **package)
+/* The sysctl selftest's lines ("" when the tree or the staging lacks it), or NULL as
+ * kselftest_lines(). */
+static char *sysctl_lines(const char *tree, const char *staging, const char *release,
+			  const char **package)
 {
-	*package = NULL;
 	char *script = fs_join(tree, SYSCTL_SH);
 	bool wanted = fs_exists(script) && staged(staging, release, "test_sysctl.ko");
 	if (!wanted) {
@@ -83,12 +87,89 @@ char *kselftest_lines(const char *tree, const char *staging, const char *release
 	for (size_t i = 0; !lines && missing && i < n; i++)
 		if (strcmp(tools[i].host, missing) == 0)
 			*package = tools[i].package;
-	char *out = lines ? xasprintf("%sdir /hb/selftests 0755 0 0\n"
-				      "dir /hb/selftests/sysctl 0755 0 0\n"
+	char *out = lines ? xasprintf("%sdir /hb/selftests/sysctl 0755 0 0\n"
 				      "file /hb/selftests/sysctl/sysctl.sh %s 0755 0 0\n",
 				      lines, script)
 			  : NULL;
 	free(lines);
 	free(script);
+	return out;
+}
+
+/* The programs the proc selftests' Makefile names (its TEST_GEN_PROGS), into *NAMES. */
+static size_t proc_programs(const char *makefile, char ***names)
+{
+	char *text = fs_read_file(makefile, NULL);
+	size_t n = 0;
+	*names = calloc(1, sizeof(char *));
+	for (char *save = NULL, *l = text ? strtok_r(text, "\n", &save) : NULL; l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(l, "TEST_GEN_PROGS", 14) != 0)
+			continue;
+		char *v = strchr(l, '=');
+		for (char *s2 = NULL, *w = v ? strtok_r(v + 1, " \t", &s2) : NULL; w;
+		     w = strtok_r(NULL, " \t", &s2))
+			if (*w != '$' && *w != '\\')
+				fs_list_add(names, &n, strdup(w));
+	}
+	free(text);
+	return n;
+}
+
+/* The proc selftests built static into BUILD_DIR/selftests/proc with the tree's Makefile
+ * (the tree itself is not written: OUTPUT), as lines; "" when the tree has none. */
+static char *proc_lines(const char *tree, const char *build_dir, int *left_out)
+{
+	char *src = fs_join(tree, PROC_TESTS), *makefile = fs_join(src, "Makefile");
+	char *out_dir = xasprintf("%s/selftests/proc", build_dir);
+	char *log = fs_join(build_dir, "selftests.log");
+	char **names = NULL;
+	size_t n = fs_exists(makefile) ? proc_programs(makefile, &names) : 0;
+	char *lines = strdup("");
+	if (n && fs_mkdir_p(out_dir, 0755) == 0) {
+		char *output = xasprintf("OUTPUT=%s", out_dir);
+		char *argv[] = { "make", "-k", "-s", "-C", src, output, "LDFLAGS=-pthread -static",
+				 NULL };
+		struct spawn_opts o = { .log_path = log };
+		spawn_run(argv, &o); /* -k: what builds is packed, the rest counted below */
+		free(output);
+		free(lines);
+		lines = strdup("dir /hb/selftests/proc 0755 0 0\n");
+		for (size_t i = 0; i < n; i++) {
+			char *bin = fs_join(out_dir, names[i]);
+			if (fs_exists(bin)) {
+				char *more = xasprintf("%sfile /hb/selftests/proc/%s %s 0755 0 0\n",
+						       lines, names[i], bin);
+				free(lines);
+				lines = more;
+			} else {
+				(*left_out)++;
+			}
+			free(bin);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(log);
+	free(out_dir);
+	free(makefile);
+	free(src);
+	return lines;
+}
+
+char *kselftest_lines(const char *tree, const char *staging, const char *release,
+		      const char *build_dir, int *left_out, const char **package)
+{
+	*package = NULL;
+	*left_out = 0;
+	char *sysctl = sysctl_lines(tree, staging, release, package);
+	if (!sysctl)
+		return NULL;
+	char *proc = proc_lines(tree, build_dir, left_out);
+	char *out = *sysctl || *proc ? xasprintf("dir /hb/selftests 0755 0 0\n%s%s", sysctl, proc)
+				     : strdup("");
+	free(sysctl);
+	free(proc);
 	return out;
 }

@@ -15,6 +15,9 @@
  *     Debian programs it calls (bash, perl, getconf, coreutils' dd, ...); the guest loads
  *     test_sysctl and runs `bash sysctl.sh -s NNNN` (exit 0 ok, 4 skip, else not ok, its
  *     output's end as diagnostics);
+ *   - the proc selftests (tools/testing/selftests/proc, which the driver builds static from
+ *     the tree), one case per program, once, at 1, run as root as kselftest's runner does:
+ *     exit 0 ok, 4 skip, else not ok;
  *   - the crypto self-tests, at 0 and at 1 (the level is what changes the crypto manager's
  *     requests): root binds AF_ALG to algorithms and templates of the staged modules (the
  *     crypto manager tests each new instance in its thread, with the requester's credentials
@@ -22,7 +25,7 @@
  *     case, and /proc/crypto must show self-tests passed; the modules the binds loaded are
  *     unloaded again, for the level after it and the suites after this one.
  * A kernel without the sysctl runs each as it is. The cases are named kunit_sysctl_test,
- * test_printf, sysctl_sh_0001, level0_crypto_selftests, ...; a test the staging does not hold (another era's
+ * test_printf, sysctl_sh_0001, proc_fd_001_lookup, level0_crypto_selftests, ...; a test the staging does not hold (another era's
  * name) is no case of this kernel. */
 #include <dirent.h>
 #include <errno.h>
@@ -49,7 +52,7 @@
 #define KUNIT_DIR "/sys/kernel/debug/kunit"
 #define RESULTS_MAX 65536
 #define SUITES_MAX 16
-#define CASES_MAX 32
+#define CASES_MAX 64
 
 /* The kernel's sysctl selftest and what it needs, as the driver packs them. */
 #define SYSCTL_SH "/hb/selftests/sysctl/sysctl.sh"
@@ -58,6 +61,8 @@
 #define SELFTEST_LOG "/tmp/selftest.log"
 #define SELFTEST_TIMEOUT_S 150
 #define SELFTEST_ID_MAX 8
+#define PROC_TESTS "/hb/selftests/proc"
+#define PROC_NAME_MAX 48
 
 #ifndef AF_ALG
 #define AF_ALG 38
@@ -77,12 +82,14 @@ static const struct {
 static struct mod_db db;
 
 /* What a case runs: at LEVEL, the test module MODULE (KUnit's or a lib/ self-test), the
- * test ID of sysctl.sh (ID not empty), or the crypto self-tests (MODULE NULL). */
+ * test ID of sysctl.sh (ID not empty), a proc selftest (PROC not empty), or the crypto
+ * self-tests (MODULE NULL). */
 struct ktest {
 	int level;
 	const char *module;
 	int kunit;
 	char id[SELFTEST_ID_MAX];
+	char proc[PROC_NAME_MAX];
 };
 
 /* The debugfs KUnit suites now present: their names into NAMES; returns how many. */
@@ -273,18 +280,26 @@ static int sysctl_sh_ids(char ids[][SELFTEST_ID_MAX], int max)
 	return n;
 }
 
-/* In the child, as root: sysctl.sh -s ID, its output into SELFTEST_LOG, with the Debian
- * programs the driver packed first on the PATH. */
-static int exec_sysctl_sh(const void *arg)
+/* In the child, as root: the selftest T (sysctl.sh -s ID, or a proc selftest), its output
+ * into SELFTEST_LOG, with the Debian programs the driver packed first on the PATH. */
+static int exec_selftest(const void *arg)
 {
 	const struct ktest *t = arg;
 	char *const envp[] = { "PATH=/usr/bin:/bin:/sbin", "HOME=/", "LC_ALL=C", NULL };
 	int fd = open(SELFTEST_LOG, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	char path[sizeof(PROC_TESTS) + PROC_NAME_MAX + 1];
 
-	if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 || chdir("/hb/selftests/sysctl") < 0)
+	if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 ||
+	    chdir(t->id[0] ? "/hb/selftests/sysctl" : PROC_TESTS) < 0)
 		return errno ? errno : EIO;
-	execle("/usr/bin/bash", "bash", SYSCTL_SH, "-s", t->id, (char *)NULL, envp);
-	dprintf(2, "exec /usr/bin/bash: %s\n", hb_errname(errno));
+	if (t->id[0]) {
+		execle("/usr/bin/bash", "bash", SYSCTL_SH, "-s", t->id, (char *)NULL, envp);
+		snprintf(path, sizeof(path), "/usr/bin/bash");
+	} else {
+		snprintf(path, sizeof(path), "%s/%s", PROC_TESTS, t->proc);
+		execle(path, t->proc, (char *)NULL, envp);
+	}
+	dprintf(2, "exec %s: %s\n", path, hb_errname(errno));
 	return 127;
 }
 
@@ -309,21 +324,23 @@ static void selftest_log_tail(int lines, char *last, size_t len)
 		if (*l && last)
 			snprintf(last, len, "%s", l);
 		if (lines > 0)
-			ktap_diag("sysctl.sh: %s", l);
+			ktap_diag("| %s", l);
 	}
 }
 
-/* One test of sysctl.sh, with test_sysctl loaded first (it stays: its tables are its own). */
-static enum hb_verdict run_sysctl_sh(const struct ktest *t)
+/* One selftest: a test of sysctl.sh, with test_sysctl loaded first (it stays: its tables
+ * are its own), or a proc selftest. */
+static enum hb_verdict run_selftest_program(const struct ktest *t)
 {
 	char last[200];
 	int rc;
 
-	if (!hb_exists(SYSCTL_SH_DIR) && (rc = mod_load_with_deps(&db, SYSCTL_SH_MODULE, NULL)) < 0) {
+	if (t->id[0] && !hb_exists(SYSCTL_SH_DIR) &&
+	    (rc = mod_load_with_deps(&db, SYSCTL_SH_MODULE, NULL)) < 0) {
 		ktap_diag("loading %s: %s", SYSCTL_SH_MODULE, hb_errname(-rc));
 		return HB_FAIL;
 	}
-	rc = hb_run_as(HB_ROOT, exec_sysctl_sh, t, SELFTEST_TIMEOUT_S);
+	rc = hb_run_as(HB_ROOT, exec_selftest, t, SELFTEST_TIMEOUT_S);
 	if (rc == 0)
 		return HB_PASS;
 	if (rc == 4) { /* kselftest's skip */
@@ -331,10 +348,30 @@ static enum hb_verdict run_sysctl_sh(const struct ktest *t)
 		ktap_skip_reason("%s", last);
 		return HB_SKIP;
 	}
-	ktap_diag("sysctl.sh -s %s: %s", t->id,
-		  rc == HB_RC_DIED ? "killed (timed out)" : "exit status not 0");
+	ktap_diag("%s%s%s: %s", t->id[0] ? "sysctl.sh -s " : "", t->id, t->proc,
+		  rc == HB_RC_DIED ? "killed" : "exit status not 0");
 	selftest_log_tail(15, NULL, 0);
 	return HB_FAIL;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/* The proc selftests the driver packed, sorted, into NAMES; how many. */
+static int proc_test_names(char names[][PROC_NAME_MAX], int max)
+{
+	DIR *d = opendir(PROC_TESTS);
+	int n = 0;
+
+	for (struct dirent *e = d ? readdir(d) : NULL; e && n < max; e = readdir(d))
+		if (e->d_name[0] != '.' && strlen(e->d_name) < PROC_NAME_MAX)
+			strcpy(names[n++], e->d_name);
+	if (d)
+		closedir(d);
+	qsort(names, (size_t)n, PROC_NAME_MAX, by_name);
+	return n;
 }
 
 static enum hb_verdict run_case(const void *arg)
@@ -346,7 +383,7 @@ static enum hb_verdict run_case(const void *arg)
 		ktap_diag("cannot set kernel.modules_restrict=%d", t->level);
 		return HB_FAIL;
 	}
-	v = t->id[0] ? run_sysctl_sh(t) : !t->module ? run_crypto(t)
+	v = t->id[0] || t->proc[0] ? run_selftest_program(t) : !t->module ? run_crypto(t)
 		: t->kunit ? run_kunit(t) : run_selftest(t);
 	return v;
 }
@@ -377,21 +414,22 @@ int main(int argc, char **argv)
 	if (mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL) < 0 && errno != EBUSY)
 		fprintf(stderr, "mount debugfs: %s\n", hb_errname(errno));
 	int db_ok = mod_db_open(&db, NULL, NULL) == 0;
-	/* The cases: the test modules this kernel's staging holds (a module of another era's
-	 * name is no case here), once, at 1; the crypto self-tests at each level. */
-	for (int kunit = 1; kunit >= 0; kunit--)
-		for (const char *const *m = kunit ? kunit_modules : selftest_modules; *m; m++) {
-			char name[HB_MOD_NAME_MAX];
-
-			mod_name_normalize(*m, name, sizeof(name));
-			if (!db_ok || mod_db_dep(&db, name, &dep) < 0 || nt >= CASES_MAX)
-				continue;
-			tests[nt] = (struct ktest){ 1, *m, kunit, "" };
-			snprintf(list[n].name, sizeof(list[n].name), "%s%s", kunit ? "kunit_" : "",
-				 name);
-			list[n].run = run_case;
-			list[n++].arg = &tests[nt++];
-		}
+	/* The cases, in this order: the proc selftests the driver packed, then sysctl.sh, each
+	 * before a test module can leave a table behind (6.12's sysctl_test leaves /proc/sys/foo
+	 * pointing into a stack frame long gone, and reading it oopses); then the test modules
+	 * this kernel's staging holds (a module of another era's name is no case here), once,
+	 * at 1; then the crypto self-tests at each level. */
+	static char procs[CASES_MAX][PROC_NAME_MAX];
+	int n_procs = proc_test_names(procs, CASES_MAX);
+	for (int i = 0; i < n_procs && nt < CASES_MAX - 2; i++) {
+		tests[nt] = (struct ktest){ .level = 1, .module = "proc" };
+		snprintf(tests[nt].proc, sizeof(tests[nt].proc), "%.47s", procs[i]);
+		snprintf(list[n].name, sizeof(list[n].name), "proc_%.47s", procs[i]);
+		for (char *c = list[n].name; *c; c++)
+			*c = *c == '-' ? '_' : *c;
+		list[n].run = run_case;
+		list[n++].arg = &tests[nt++];
+	}
 	/* sysctl.sh where the driver packed it and the staging holds test_sysctl */
 	static char ids[CASES_MAX][SELFTEST_ID_MAX];
 	int n_ids = db_ok && hb_exists(SYSCTL_SH) && mod_db_dep(&db, SYSCTL_SH_MODULE, &dep) == 0
@@ -404,8 +442,21 @@ int main(int argc, char **argv)
 		list[n].run = run_case;
 		list[n++].arg = &tests[nt++];
 	}
+	for (int kunit = 1; kunit >= 0; kunit--)
+		for (const char *const *m = kunit ? kunit_modules : selftest_modules; *m; m++) {
+			char name[HB_MOD_NAME_MAX];
+
+			mod_name_normalize(*m, name, sizeof(name));
+			if (!db_ok || mod_db_dep(&db, name, &dep) < 0 || nt >= CASES_MAX - 2)
+				continue;
+			tests[nt] = (struct ktest){ 1, *m, kunit, "", "" };
+			snprintf(list[n].name, sizeof(list[n].name), "%s%s", kunit ? "kunit_" : "",
+				 name);
+			list[n].run = run_case;
+			list[n++].arg = &tests[nt++];
+		}
 	for (int level = 0; level <= 1; level++) {
-		tests[nt] = (struct ktest){ level, NULL, 0, "" };
+		tests[nt] = (struct ktest){ level, NULL, 0, "", "" };
 		snprintf(list[n].name, sizeof(list[n].name), "level%d_crypto_selftests", level);
 		list[n].run = run_case;
 		list[n++].arg = &tests[nt++];

@@ -63,16 +63,19 @@ static void sysctl_selftest_packed_where_the_tree_and_module_are(void **state)
 	assert_non_null(mkdtemp(root));
 	char *tree = fs_join(root, "linux"), *staging = fs_join(root, "staging");
 	put(staging, "lib/modules/6.1.0/kernel/lib/test_printf.ko", "");
+	char *build = fs_join(root, "build");
 	const char *package = "unset";
-	char *lines = kselftest_lines(tree, staging, "6.1.0", &package);
+	int left_out = -1;
+	char *lines = kselftest_lines(tree, staging, "6.1.0", build, &left_out, &package);
 	assert_string_equal(lines, ""); /* a tree without the script */
+	assert_int_equal(left_out, 0);
 	free(lines);
 	put(tree, "tools/testing/selftests/sysctl/sysctl.sh", "#!/bin/bash\n");
-	lines = kselftest_lines(tree, staging, "6.1.0", &package);
+	lines = kselftest_lines(tree, staging, "6.1.0", build, &left_out, &package);
 	assert_string_equal(lines, ""); /* a config without test_sysctl */
 	free(lines);
 	put(staging, "lib/modules/6.1.0/kernel/lib/test_sysctl.ko", "");
-	lines = kselftest_lines(tree, staging, "6.1.0", &package);
+	lines = kselftest_lines(tree, staging, "6.1.0", build, &left_out, &package);
 	assert_non_null(lines);
 	char *script = xasprintf("file /hb/selftests/sysctl/sysctl.sh %s/tools/testing/selftests/"
 				 "sysctl/sysctl.sh 0755 0 0\n", tree);
@@ -85,6 +88,44 @@ static void sysctl_selftest_packed_where_the_tree_and_module_are(void **state)
 	fs_remove_tree(root);
 	free(tree);
 	free(staging);
+	free(build);
+}
+
+/* The proc selftests: each program of the Makefile's list that builds is packed, static; one
+ * that does not is counted as left out. The tree is not written. */
+static void proc_selftests_built_beside_the_build(void **state)
+{
+	(void)state;
+	char root[] = "/tmp/hb-test-kselftest-XXXXXX";
+	assert_non_null(mkdtemp(root));
+	char *tree = fs_join(root, "linux"), *staging = fs_join(root, "staging");
+	char *build = fs_join(root, "build");
+	put(staging, "lib/modules/6.1.0/modules.dep", "");
+	put(tree, "tools/testing/selftests/proc/Makefile",
+	    "TEST_GEN_PROGS :=\nTEST_GEN_PROGS += ok-001\nTEST_GEN_PROGS += broken-002\n"
+	    "all: $(patsubst %,$(OUTPUT)/%,$(TEST_GEN_PROGS))\n"
+	    "$(OUTPUT)/%: %.c\n\t$(CC) $(LDFLAGS) $< -o $@\n");
+	put(tree, "tools/testing/selftests/proc/ok-001.c", "int main(void) { return 0; }\n");
+	put(tree, "tools/testing/selftests/proc/broken-002.c", "int main(void) { return x; }\n");
+	const char *package;
+	int left_out = -1;
+	char *lines = kselftest_lines(tree, staging, "6.1.0", build, &left_out, &package);
+	assert_non_null(lines);
+	assert_int_equal(left_out, 1);
+	char *ok = xasprintf("file /hb/selftests/proc/ok-001 %s/selftests/proc/ok-001 0755 0 0\n",
+			     build);
+	assert_non_null(strstr(lines, ok));
+	assert_null(strstr(lines, "broken-002"));
+	assert_null(strstr(lines, "sysctl.sh")); /* no sysctl selftest in this tree */
+	char *built = fs_join(tree, "tools/testing/selftests/proc/ok-001");
+	assert_false(fs_exists(built));
+	free(built);
+	free(ok);
+	free(lines);
+	fs_remove_tree(root);
+	free(tree);
+	free(staging);
+	free(build);
 }
 
 int main(void)
@@ -94,6 +135,7 @@ int main(void)
 		cmocka_unit_test(a_static_program_needs_no_library),
 		cmocka_unit_test(a_missing_program_is_named),
 		cmocka_unit_test(sysctl_selftest_packed_where_the_tree_and_module_are),
+		cmocka_unit_test(proc_selftests_built_beside_the_build),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
