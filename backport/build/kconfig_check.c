@@ -2,6 +2,7 @@
 #include "kconfig_check.h"
 
 #include "fsutil.h"
+#include "text_list.h"
 
 #include <fts.h>
 #include <stdbool.h>
@@ -75,16 +76,6 @@ bool kconfig_declared(const char *src, const char *symbol)
 	return found;
 }
 
-/* Adds SYMBOL to the list *ABSENT (when not NULL). */
-static void note_absent(char **absent, const char *symbol)
-{
-	if (!absent)
-		return;
-	char *more = xasprintf("%s%s%s", *absent, **absent ? ", " : "", symbol);
-	free(*absent);
-	*absent = more;
-}
-
 int kconfig_check(const char *fragment, const char *config, const char *src, char **missing,
 		  char **absent)
 {
@@ -139,7 +130,8 @@ int kconfig_check(const char *fragment, const char *config, const char *src, cha
 		 * hardening's option this tree does not have */
 		if (out_of_range ||
 		    (option_where_declared && (!src || !kconfig_declared(src, symbol + 7)))) {
-			note_absent(absent, symbol);
+			if (absent)
+				text_list_add(absent, symbol);
 			continue;
 		}
 		char *got = config_value(config, symbol);

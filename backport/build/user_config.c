@@ -4,6 +4,7 @@
 #include "fnv_hash.h"
 #include "fsutil.h"
 #include "msg.h"
+#include "text_list.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -68,14 +69,6 @@ char *user_config_fragment(const char *fragment)
 	return out;
 }
 
-/* Appends "TEXT" to the ", "-separated list *LIST. */
-static void list_add(char **list, const char *text)
-{
-	char *more = xasprintf("%s%s%s", *list, **list ? ", " : "", text);
-	free(*list);
-	*list = more;
-}
-
 /* The options naming a key or certificate file, and what each becomes when the file is not in
  * the tree. */
 static const struct {
@@ -104,7 +97,7 @@ static char *adjust_line(const char *line, const char *src, char **changed)
 		if (!keep) {
 			char *why = xasprintf("%s (%s is not in the tree)", key_files[i].cleared,
 					      file);
-			list_add(changed, why);
+			text_list_add(changed, why);
 			free(why);
 		}
 		free(path);
@@ -140,7 +133,7 @@ char *user_config_adjust(const char *user, const char *src, char **changed)
 				       out);
 		free(out);
 		out = more;
-		list_add(changed, "debug information off (build time and module size; the "
+		text_list_add(changed, "debug information off (build time and module size; the "
 				  "kernel behaves the same)");
 	}
 	return out;
@@ -164,9 +157,7 @@ char *user_config_added(const char *user, const char *fragment, const char *fina
 		if (strncmp(l, "CONFIG_", 7) != 0 || !strchr(l, '=') || has_line(user, l) ||
 		    !has_line(final, l))
 			continue;
-		char *more = xasprintf("%s%s%s", added, *added ? ", " : "", l);
-		free(added);
-		added = more;
+		text_list_add(&added, l);
 	}
 	free(copy);
 	return added;

@@ -4,6 +4,7 @@
 #include "constify_manifest.h"
 #include "fsutil.h"
 #include "msg.h"
+#include "text_list.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,11 +43,8 @@ int features_select(const char *list, unsigned *mask, char *err, size_t errlen)
 			continue;
 		}
 		char *known = strdup("");
-		for (size_t i = 0; i < features_count; i++) {
-			char *more = xasprintf("%s%s%s", known, i ? ", " : "", features[i].name);
-			free(known);
-			known = more;
-		}
+		for (size_t i = 0; i < features_count; i++)
+			text_list_add(&known, features[i].name);
 		msg_format(err, errlen, "unknown feature '%s' (known: %s)", n, known);
 		free(known);
 		rc = -1;

@@ -6,6 +6,7 @@
 #include "fsutil.h"
 #include "msg.h"
 #include "spawn.h"
+#include "text_list.h"
 
 #include <glob.h>
 #include <stdio.h>
@@ -103,11 +104,8 @@ int apt_private_open(const struct hb_ctx *ctx, const char *suite, struct apt_pri
 	}
 	free(old);
 	char *names = strdup("");
-	for (int i = 0; i < n; i++) {
-		char *more = xasprintf("%s%s%s", names, i ? ", " : "", pockets[i].suite);
-		free(names);
-		names = more;
-	}
+	for (int i = 0; i < n; i++)
+		text_list_add(&names, pockets[i].suite);
 	msg_info("apt pockets of %s: %s", suite, names);
 	free(names);
 	int rc = (write_text(sources_path, sources) == 0 && write_text(apt->conf, conf) == 0 &&

@@ -7,6 +7,7 @@
 #include "lock.h"
 #include "msg.h"
 #include "spawn.h"
+#include "text_list.h"
 
 #include <ctype.h>
 #include <glob.h>
@@ -54,10 +55,9 @@ static char *flavours_in(const char *dir)
 	if (glob(pattern, 0, NULL, &g) == 0) {
 		for (size_t i = 0; i < g.gl_pathc; i++) {
 			const char *name = strrchr(g.gl_pathv[i], '_') + 1;
-			char *more = xasprintf("%s%s%.*s", list, *list ? ", " : "",
-					       (int)(strlen(name) - 3), name);
-			free(list);
-			list = more;
+			char *flavour = strndup(name, strlen(name) - 3); /* without ".xz" */
+			text_list_add(&list, flavour);
+			free(flavour);
 		}
 		globfree(&g);
 	}

@@ -2,17 +2,10 @@
 #include "kernel_tests_diff.h"
 
 #include "fsutil.h"
+#include "text_list.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Appends NAME to the ", "-separated *LIST. */
-static void list_add(char **list, const char *name)
-{
-	char *more = xasprintf("%s%s%s", *list ? *list : "", *list ? ", " : "", name);
-	free(*list);
-	*list = more;
-}
 
 void kernel_tests_diff_of(const struct run_result *r, struct kernel_tests_diff *out)
 {
@@ -34,11 +27,11 @@ void kernel_tests_diff_of(const struct run_result *r, struct kernel_tests_diff *
 		const struct kernel_test *on_patched = kernel_tests_find(p, v->test[i].name);
 		bool patched_ok = on_patched && on_patched->result != KTEST_NOT_OK;
 		if (v->test[i].result == KTEST_OK && !patched_ok) {
-			list_add(&out->regressions, v->test[i].name);
+			text_list_add(&out->regressions, v->test[i].name);
 			out->n_regressions++;
 		} else if (v->test[i].result == KTEST_NOT_OK && on_patched &&
 			   on_patched->result == KTEST_NOT_OK) {
-			list_add(&out->upstream, v->test[i].name);
+			text_list_add(&out->upstream, v->test[i].name);
 			out->n_upstream++;
 		}
 	}

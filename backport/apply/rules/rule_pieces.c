@@ -4,6 +4,7 @@
 #include "fsutil.h"
 #include "msg.h"
 #include "prefilter.h"
+#include "text_list.h"
 
 #include <regex.h>
 #include <stdbool.h>
@@ -195,9 +196,9 @@ char *rule_pieces_missing_in_tree(const struct rule_pieces *p, const char *diff,
 	for (size_t i = 0; p && missing && i < p->n; i++) {
 		if (found[i])
 			continue;
-		char *more = xasprintf("%s%sno %s", missing, *missing ? ", " : "", p->piece[i].name);
-		free(missing);
-		missing = more;
+		char *piece = xasprintf("no %s", p->piece[i].name);
+		text_list_add(&missing, piece);
+		free(piece);
 	}
 	free(found);
 	return missing;
