@@ -123,22 +123,12 @@ char *initramfs_host_programs(const char *const *programs, const char **missing)
 		add_folders(&dirs, &n_dirs, files[i]);
 	char *out = NULL;
 	if (!*missing) {
-		/* each folder before what it holds: shorter paths first */
+		/* sorted, each folder comes before what it holds (its path is a prefix of theirs) */
+		fs_sort_list(dirs, n_dirs);
 		size_t len = 0;
 		FILE *f = open_memstream(&out, &len);
-		for (size_t depth = 1; depth < PATH_MAX; depth++) {
-			bool any = false;
-			for (size_t i = 0; i < n_dirs; i++) {
-				size_t slashes = 0;
-				for (const char *c = dirs[i]; *c; c++)
-					slashes += *c == '/';
-				any |= slashes >= depth;
-				if (slashes == depth)
-					fprintf(f, "dir %s 0755 0 0\n", dirs[i]);
-			}
-			if (!any)
-				break;
-		}
+		for (size_t i = 0; i < n_dirs; i++)
+			fprintf(f, "dir %s 0755 0 0\n", dirs[i]);
 		fputs(text, f);
 		for (size_t i = 0; i < n_files; i++)
 			fprintf(f, "file %s %s 0755 0 0\n", files[i], files[i]);

@@ -5,8 +5,6 @@
 #include "initramfs.h"
 #include "spawn.h"
 
-#include <dirent.h>
-#include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,28 +38,20 @@ static const struct {
 	{ "/usr/bin/dmesg", "/bin/dmesg", "util-linux" },
 };
 
-/* nftw has no user pointer: whether the walk met the module it looks for. */
-static struct {
-	const char *name; /* "test_sysctl.ko" */
-	bool found;
-} walk;
-
-static int visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st;
-	if (type == FTW_F && strncmp(path + ftw->base, walk.name, strlen(walk.name)) == 0)
-		walk.found = true;
-	return walk.found;
-}
-
+/* Whether the staging's modules.dep, which the guest loads modules by, lists MODULE
+ * ("test_sysctl": kernel/lib/test_sysctl.ko, compressed or not). */
 static bool staged(const char *staging, const char *release, const char *module)
 {
-	char *root = xasprintf("%s/lib/modules/%s", staging, release);
-	walk.name = module;
-	walk.found = false;
-	nftw(root, visit, 32, FTW_PHYS);
-	free(root);
-	return walk.found;
+	char *dep = xasprintf("%s/lib/modules/%s/modules.dep", staging, release);
+	char *text = fs_read_file(dep, NULL);
+	char *name = xasprintf("/%s.ko", module);
+	bool found = false;
+	for (const char *p = text; p && !found && (p = strstr(p, name)) != NULL; p++)
+		found = p[strlen(name)] == ':' || p[strlen(name)] == '.';
+	free(name);
+	free(text);
+	free(dep);
+	return found;
 }
 
 /* The sysctl selftest's lines ("" when the tree or the staging lacks it), or NULL as
@@ -70,7 +60,7 @@ static char *sysctl_lines(const char *tree, const char *staging, const char *rel
 			  const char **package)
 {
 	char *script = fs_join(tree, SYSCTL_SH);
-	bool wanted = fs_exists(script) && staged(staging, release, "test_sysctl.ko");
+	bool wanted = fs_exists(script) && staged(staging, release, "test_sysctl");
 	if (!wanted) {
 		free(script);
 		return strdup("");

@@ -62,7 +62,7 @@ static void sysctl_selftest_packed_where_the_tree_and_module_are(void **state)
 	char root[] = "/tmp/hb-test-kselftest-XXXXXX";
 	assert_non_null(mkdtemp(root));
 	char *tree = fs_join(root, "linux"), *staging = fs_join(root, "staging");
-	put(staging, "lib/modules/6.1.0/kernel/lib/test_printf.ko", "");
+	put(staging, "lib/modules/6.1.0/modules.dep", "kernel/lib/test_printf.ko:\n");
 	char *build = fs_join(root, "build");
 	const char *package = "unset";
 	int left_out = -1;
@@ -74,7 +74,8 @@ static void sysctl_selftest_packed_where_the_tree_and_module_are(void **state)
 	lines = kselftest_lines(tree, staging, "6.1.0", build, &left_out, &package);
 	assert_string_equal(lines, ""); /* a config without test_sysctl */
 	free(lines);
-	put(staging, "lib/modules/6.1.0/kernel/lib/test_sysctl.ko", "");
+	put(staging, "lib/modules/6.1.0/modules.dep",
+	    "kernel/lib/test_printf.ko:\nkernel/lib/test_sysctl.ko.xz:\n");
 	lines = kselftest_lines(tree, staging, "6.1.0", build, &left_out, &package);
 	assert_non_null(lines);
 	char *script = xasprintf("file /hb/selftests/sysctl/sysctl.sh %s/tools/testing/selftests/"
