@@ -81,9 +81,9 @@ static const struct {
 
 static struct mod_db db;
 
-/* What a case runs: at LEVEL, the test module MODULE (KUnit's or a lib/ self-test), the
- * test ID of sysctl.sh (ID not empty), a proc selftest (PROC not empty), or the crypto
- * self-tests (MODULE NULL). */
+/* What a case runs: at LEVEL, the test ID of sysctl.sh (ID not empty), a proc selftest
+ * (PROC not empty), the test module MODULE (KUnit's or a lib/ self-test), or, with none of
+ * these, the crypto self-tests. */
 struct ktest {
 	int level;
 	const char *module;
@@ -93,17 +93,30 @@ struct ktest {
 };
 
 /* The debugfs KUnit suites now present: their names into NAMES; returns how many. */
-static int kunit_suites(char names[][HB_MOD_NAME_MAX], int max)
+static int by_name(const void *a, const void *b)
 {
-	DIR *d = opendir(KUNIT_DIR);
+	return strcmp(a, b);
+}
+
+/* The names in folder DIR (not the dot ones), sorted, into NAMES: up to MAX rows of WIDTH
+ * bytes (a longer name is left out); returns how many. */
+static int dir_names(const char *dir, char *names, size_t width, int max)
+{
+	DIR *d = opendir(dir);
 	int n = 0;
 
 	for (struct dirent *e = d ? readdir(d) : NULL; e && n < max; e = readdir(d))
-		if (e->d_name[0] != '.' && strlen(e->d_name) < HB_MOD_NAME_MAX)
-			strcpy(names[n++], e->d_name);
+		if (e->d_name[0] != '.' && strlen(e->d_name) < width)
+			strcpy(names + (size_t)n++ * width, e->d_name);
 	if (d)
 		closedir(d);
+	qsort(names, (size_t)n, width, by_name);
 	return n;
+}
+
+static int kunit_suites(char names[][HB_MOD_NAME_MAX], int max)
+{
+	return dir_names(KUNIT_DIR, names[0], HB_MOD_NAME_MAX, max);
 }
 
 /* A suite's results file: its verdict from the line "ok N NAME" or "not ok N NAME" without
@@ -354,26 +367,6 @@ static enum hb_verdict run_selftest_program(const struct ktest *t)
 	return HB_FAIL;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(a, b);
-}
-
-/* The proc selftests the driver packed, sorted, into NAMES; how many. */
-static int proc_test_names(char names[][PROC_NAME_MAX], int max)
-{
-	DIR *d = opendir(PROC_TESTS);
-	int n = 0;
-
-	for (struct dirent *e = d ? readdir(d) : NULL; e && n < max; e = readdir(d))
-		if (e->d_name[0] != '.' && strlen(e->d_name) < PROC_NAME_MAX)
-			strcpy(names[n++], e->d_name);
-	if (d)
-		closedir(d);
-	qsort(names, (size_t)n, PROC_NAME_MAX, by_name);
-	return n;
-}
-
 static enum hb_verdict run_case(const void *arg)
 {
 	const struct ktest *t = arg;
@@ -420,9 +413,9 @@ int main(int argc, char **argv)
 	 * this kernel's staging holds (a module of another era's name is no case here), once,
 	 * at 1; then the crypto self-tests at each level. */
 	static char procs[CASES_MAX][PROC_NAME_MAX];
-	int n_procs = proc_test_names(procs, CASES_MAX);
+	int n_procs = dir_names(PROC_TESTS, procs[0], PROC_NAME_MAX, CASES_MAX);
 	for (int i = 0; i < n_procs && nt < CASES_MAX - 2; i++) {
-		tests[nt] = (struct ktest){ .level = 1, .module = "proc" };
+		tests[nt] = (struct ktest){ .level = 1 };
 		snprintf(tests[nt].proc, sizeof(tests[nt].proc), "%.47s", procs[i]);
 		snprintf(list[n].name, sizeof(list[n].name), "proc_%.47s", procs[i]);
 		for (char *c = list[n].name; *c; c++)
@@ -436,7 +429,7 @@ int main(int argc, char **argv)
 			    ? sysctl_sh_ids(ids, CASES_MAX)
 			    : 0;
 	for (int i = 0; i < n_ids && nt < CASES_MAX - 2; i++) {
-		tests[nt] = (struct ktest){ .level = 1, .module = SYSCTL_SH_MODULE };
+		tests[nt] = (struct ktest){ .level = 1 };
 		snprintf(tests[nt].id, sizeof(tests[nt].id), "%.4s", ids[i]);
 		snprintf(list[n].name, sizeof(list[n].name), "sysctl_sh_%.4s", ids[i]);
 		list[n].run = run_case;
