@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define STAMP_KIND "apply-stamp"
+#define STAMP_VERSION 1
+
 /* FNV-1a, 64 bits: enough to notice that a rule or a text changed. */
 static uint64_t fnv1a(uint64_t h, const char *s)
 {
@@ -38,7 +41,7 @@ char *apply_stamp_text(const struct hb_ctx *ctx, const char *tree, unsigned mask
 				  f->doc_body), f->kconfig_entry);
 		free(rule);
 	}
-	json_t *rec = hb_record_new("apply-stamp", 1);
+	json_t *rec = hb_record_new(STAMP_KIND, STAMP_VERSION);
 	char rules[17];
 	snprintf(rules, sizeof(rules), "%016llx", (unsigned long long)h);
 	json_object_set_new(rec, "tree", json_string(tree));
