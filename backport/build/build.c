@@ -151,6 +151,19 @@ static int use_distro_config(struct hb_ctx *ctx, const struct kernel_entry *e,
 	return rc;
 }
 
+/* What the build did to the user's --config: the options the tests added or changed, and
+ * what the build itself needed (adjusted); said on every build, current or not. */
+static void say_user_config(const struct hb_ctx *ctx, const char *what, const char *user,
+			    const char *fragment, const char *config, const char *adjusted)
+{
+	char *added = user_config_added(user, fragment, config);
+	msg_info("%s: your config %s, with the test config merged in (added or changed: %s)",
+		 what, ctx->user_config, *added ? added : "none");
+	if (adjusted && *adjusted)
+		msg_info("%s: and for the build: %s", what, adjusted);
+	free(added);
+}
+
 /* make tinyconfig (or the user's --config), the repo's fragment, make olddefconfig, and a
  * check that every option of the fragment survived; skipped when out/'s stamp says the .config
  * is current. */
@@ -178,6 +191,13 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	}
 	if (config_current(outdir, inputs, record, what)) {
 		rc = HB_EXIT_OK;
+		if (user) { /* a second build says what the first did to the user's config */
+			free(user_config_adjust(user, src, &adjusted));
+			char *config = fs_read_file(config_path, NULL);
+			if (config)
+				say_user_config(ctx, what, user, fragment, config, adjusted);
+			free(config);
+		}
 		goto out;
 	}
 	char *stamp_path = fs_join(outdir, CONFIG_STAMP_FILE);
@@ -222,14 +242,8 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 		if (config)
 			write_config_stamp(outdir, inputs, record, config);
 	}
-	if (user && config) {
-		char *added = user_config_added(user, fragment, config);
-		msg_info("%s: your config %s, with the test config merged in (added or changed: "
-			 "%s)", what, ctx->user_config, *added ? added : "none");
-		if (adjusted && *adjusted)
-			msg_info("%s: and for the build: %s", what, adjusted);
-		free(added);
-	}
+	if (user && config)
+		say_user_config(ctx, what, user, fragment, config, adjusted);
 	free(config);
 	free(missing);
 out:
