@@ -16,12 +16,13 @@ if [[ ${1:-} == --olddefconfig ]]; then run_kconfig=1; shift; fi
 # "NAME VALUE SINCE BEFORE" per fragment line; VALUE "n" for "# CONFIG_X is not set"; SINCE
 # the version of a preceding "# hb: since X.Y" line, else 0.0; BEFORE that of a preceding
 # "# hb: before X.Y" line, else 999.0. An option after "# hb: where declared" (one a
-# hardening adds: a vanilla tree lacks it) is left out.
+# hardening adds: a vanilla tree lacks it) is left out; other markers are read over.
 fragment_values() {
 	awk '/^# hb: where declared$/ { skip = 1; next }
-		skip { skip = 0; next }
 		/^# hb: since / { since = $4; next }
 		/^# hb: before / { before = $4; next }
+		/^# hb: / { next }
+		skip { skip = 0; since = ""; before = ""; next }
 		/^CONFIG_[A-Za-z0-9_]*=/ { split($0, kv, "="); print substr(kv[1], 8), substr($0, length(kv[1]) + 2), since ? since : "0.0", before ? before : "999.0" }
 		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { print substr($2, 8), "n", since ? since : "0.0", before ? before : "999.0" }
 		{ since = ""; before = "" }' "$fragment"

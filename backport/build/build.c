@@ -217,8 +217,10 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 		goto out;
 	}
 	char *config = fs_read_file(config_path, NULL);
+	char *this_tree = kconfig_fragment_for(fragment, src); /* what it can afford */
 	char *merged = xasprintf("%s\n# hardening-backport: %s\n%s", config ? config : "",
-				 fragment_path, fragment);
+				 fragment_path, this_tree);
+	free(this_tree);
 	free(config);
 	int wrc = fs_write_file_atomic(config_path, merged, strlen(merged));
 	free(merged);

@@ -37,12 +37,13 @@ static long config_version(const char *config)
 	return space && space < strchr(p, '\n') ? version_code(space + 1) : -1;
 }
 
-/* Whether TEXT has a line "config SYMBOL" or "menuconfig SYMBOL" (blanks around allowed). */
-static bool declares(const char *text, const char *symbol)
+/* Where TEXT declares SYMBOL: the start of its "config SYMBOL" or "menuconfig SYMBOL" line
+ * (blanks around allowed), or NULL. */
+static const char *declaration(const char *text, const char *symbol)
 {
 	size_t n = strlen(symbol);
-	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-		p += strspn(p, " \t");
+	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *p = l + strspn(l, " \t");
 		const char *word = strncmp(p, "config", 6) == 0	      ? p + 6
 				   : strncmp(p, "menuconfig", 10) == 0 ? p + 10
 								       : NULL;
@@ -50,17 +51,22 @@ static bool declares(const char *text, const char *symbol)
 			continue;
 		word += strspn(word, " \t");
 		if (strcspn(word, " \t\n") == n && strncmp(word, symbol, n) == 0)
-			return true;
+			return l;
 	}
-	return false;
+	return NULL;
 }
 
-bool kconfig_declared(const char *src, const char *symbol)
+/* The entry of SYMBOL in a Kconfig file (Kconfig, Kconfig.*) of the tree at SRC: from its
+ * config line up to the next line that starts another entry or block (malloc'd), or NULL. */
+static char *kconfig_entry_text(const char *src, const char *symbol)
 {
+	static const char *const ends[] = { "config ", "menuconfig ", "menu ", "endmenu", "choice",
+					    "endchoice", "if ", "endif", "source ", "comment ",
+					    NULL };
 	char *const roots[] = { (char *)src, NULL };
 	FTS *fts = fts_open(roots, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
-	bool found = false;
-	for (FTSENT *e = fts ? fts_read(fts) : NULL; e && !found; e = fts_read(fts)) {
+	char *entry = NULL;
+	for (FTSENT *e = fts ? fts_read(fts) : NULL; e && !entry; e = fts_read(fts)) {
 		if (e->fts_info == FTS_D && e->fts_level > 0 && e->fts_name[0] == '.') {
 			fts_set(fts, e, FTS_SKIP); /* .git and the like */
 			continue;
@@ -68,12 +74,91 @@ bool kconfig_declared(const char *src, const char *symbol)
 		if (e->fts_info != FTS_F || strncmp(e->fts_name, "Kconfig", 7) != 0)
 			continue;
 		char *text = fs_read_file(e->fts_path, NULL);
-		found = text && declares(text, symbol);
+		const char *start = text ? declaration(text, symbol) : NULL;
+		const char *end = start ? strchr(start, '\n') : NULL;
+		for (; end && end[1]; end = strchr(end + 1, '\n')) {
+			const char *p = end + 1 + strspn(end + 1, " \t");
+			bool other = false;
+			for (const char *const *w = ends; *w && !other; w++)
+				other = strncmp(p, *w, strlen(*w)) == 0;
+			if (other)
+				break;
+		}
+		if (start)
+			entry = end ? strndup(start, (size_t)(end - start)) : strdup(start);
 		free(text);
 	}
 	if (fts)
 		fts_close(fts);
+	return entry;
+}
+
+bool kconfig_declared(const char *src, const char *symbol)
+{
+	char *entry = kconfig_entry_text(src, symbol);
+	free(entry);
+	return entry != NULL;
+}
+
+bool kconfig_selects(const char *src, const char *symbol, const char *target)
+{
+	char *entry = kconfig_entry_text(src, symbol);
+	bool found = false;
+	size_t n = strlen(target);
+	for (const char *l = entry; l && *l && !found;
+	     l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *p = l + strspn(l, " \t");
+		if (strncmp(p, "select", 6) != 0 || (p[6] != ' ' && p[6] != '\t'))
+			continue;
+		p += 6 + strspn(p + 6, " \t");
+		found = strncmp(p, target, n) == 0 && strchr(" \t\n", p[n]);
+	}
+	free(entry);
 	return found;
+}
+
+#define UNLESS_SELECTS "# hb: unless it selects "
+
+/* The option of fragment line L and the symbol its "# hb: unless it selects X" marker names,
+ * when the tree at SRC's entry of that option selects X: "CONFIG_A (it selects X)" malloc'd;
+ * else NULL. MARKER is the marker's line, or NULL. */
+static char *selects_heavy(const char *marker, const char *l, const char *src)
+{
+	if (!marker || !src || strncmp(l, "CONFIG_", 7) != 0 || !strchr(l, '='))
+		return NULL;
+	char *symbol = strndup(l + 7, strcspn(l + 7, "="));
+	char *target = strndup(marker + strlen(UNLESS_SELECTS),
+			       strcspn(marker + strlen(UNLESS_SELECTS), " \t\n"));
+	char *why = kconfig_selects(src, symbol, target)
+			    ? xasprintf("CONFIG_%s (it selects %s)", symbol, target)
+			    : NULL;
+	free(target);
+	free(symbol);
+	return why;
+}
+
+char *kconfig_fragment_for(const char *fragment, const char *src)
+{
+	char *out = calloc(1, strlen(fragment) + 1), *marker = NULL;
+	for (const char *l = fragment; *l;) {
+		size_t len = strcspn(l, "\n");
+		char *line = strndup(l, len);
+		char *why = selects_heavy(marker, line, src);
+		if (strncmp(line, UNLESS_SELECTS, strlen(UNLESS_SELECTS)) == 0) {
+			free(marker);
+			marker = strdup(line);
+		} else if (strncmp(line, "# hb: ", 6) != 0) {
+			free(marker); /* a marker holds for the next option line only */
+			marker = NULL;
+		}
+		if (!why)
+			strncat(out, l, len + (l[len] == '\n'));
+		free(why);
+		free(line);
+		l += len + (l[len] == '\n');
+	}
+	free(marker);
+	return out;
 }
 
 int kconfig_check(const char *fragment, const char *config, const char *src, char **missing,
@@ -87,6 +172,7 @@ int kconfig_check(const char *fragment, const char *config, const char *src, cha
 	char *copy = strdup(fragment), *save = NULL;
 	long version = config_version(config), since = -1, before = -1;
 	bool where_declared = false, or_built_in = false;
+	const char *unless = NULL;
 	for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
 		char symbol[128], want[256];
 		bool unset = false;
@@ -105,6 +191,20 @@ int kconfig_check(const char *fragment, const char *config, const char *src, cha
 		}
 		if (strcmp(l, "# hb: or built in") == 0) {
 			or_built_in = true;
+			continue;
+		}
+		if (strncmp(l, UNLESS_SELECTS, strlen(UNLESS_SELECTS)) == 0) {
+			unless = l;
+			continue;
+		}
+		char *heavy = selects_heavy(unless, l, src);
+		unless = NULL;
+		if (heavy) { /* left out of what the build merges (kconfig_fragment_for) */
+			if (absent)
+				text_list_add(absent, heavy);
+			free(heavy);
+			since = before = -1;
+			where_declared = or_built_in = false;
 			continue;
 		}
 		long option_since = since, option_before = before;

@@ -254,6 +254,49 @@ static void config_option_of_a_hardening_is_required_where_declared(void **state
 	free(patched);
 }
 
+/* An option that pulls in a heavy subsystem in some trees (TEST_KMOD selects XFS and Btrfs up
+ * to 6.x) is left out of the build of those trees and said to be; kept in the others. */
+static void config_option_that_selects_a_heavy_one_is_left_out_there(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/hb-kconfig-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char *old = fs_join(dir, "old"), *new = fs_join(dir, "new");
+	put(old, "lib/Kconfig.debug",
+	    "config TEST_KMOD\n\ttristate \"kmod\"\n\tdepends on m\n\tselect TEST_LKM\n"
+	    "\tselect XFS_FS\n\tselect TUN\n\nconfig TEST_LKM\n\ttristate\n\tselect XFS_FS_X\n");
+	put(new, "lib/Kconfig.debug",
+	    "config TEST_KMOD\n\ttristate \"kmod\"\n\tselect TEST_LKM\n\n"
+	    "config TEST_LKM\n\ttristate\n\tselect XFS_FS\n");
+	assert_true(kconfig_selects(old, "TEST_KMOD", "XFS_FS"));
+	assert_false(kconfig_selects(old, "TEST_KMOD", "XFS"));
+	assert_false(kconfig_selects(new, "TEST_KMOD", "XFS_FS")); /* another entry's select */
+	assert_false(kconfig_selects(new, "NO_SUCH", "XFS_FS"));
+	const char *fragment = "CONFIG_A=y\n\n# why\n# hb: unless it selects XFS_FS\n"
+			       "# hb: where declared\nCONFIG_TEST_KMOD=m\nCONFIG_B=y\n";
+	char *for_old = kconfig_fragment_for(fragment, old);
+	assert_string_equal(for_old, "CONFIG_A=y\n\n# why\n# hb: unless it selects XFS_FS\n"
+				     "# hb: where declared\nCONFIG_B=y\n");
+	char *for_new = kconfig_fragment_for(fragment, new);
+	assert_string_equal(for_new, fragment);
+	char *missing, *absent;
+	assert_int_equal(kconfig_check(fragment, "CONFIG_A=y\nCONFIG_B=y\n", old, &missing, &absent),
+			 0);
+	assert_string_equal(absent, "CONFIG_TEST_KMOD (it selects XFS_FS)");
+	free(absent);
+	free(missing);
+	assert_int_equal(kconfig_check(fragment, "CONFIG_A=y\nCONFIG_B=y\n", new, &missing, &absent),
+			 1);
+	assert_non_null(strstr(missing, "CONFIG_TEST_KMOD=m (got: not set)"));
+	free(absent);
+	free(missing);
+	free(for_old);
+	free(for_new);
+	assert_int_equal(fs_remove_tree(dir), 0);
+	free(old);
+	free(new);
+}
+
 static void patch_header_is_sendable(void **state)
 {
 	(void)state;
@@ -379,6 +422,7 @@ int main(void)
 		cmocka_unit_test(config_options_that_did_not_survive_are_listed),
 		cmocka_unit_test(config_option_younger_than_the_tree_is_not_required),
 		cmocka_unit_test(config_option_of_a_hardening_is_required_where_declared),
+		cmocka_unit_test(config_option_that_selects_a_heavy_one_is_left_out_there),
 		cmocka_unit_test(patch_header_is_sendable),
 		cmocka_unit_test(files_spatch_gave_up_on_are_named_in_the_message),
 		cmocka_unit_test(diff_sections_are_sorted_by_path),
