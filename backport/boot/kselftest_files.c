@@ -10,19 +10,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SYSCTL_SH "tools/testing/selftests/sysctl/sysctl.sh"
+/* The selftest scripts the guest runs, each with the test module it drives: packed where the
+ * tree has the script and the staging the module. */
+static const struct {
+	const char *script, *module, *dir;
+} scripts[] = {
+	{ "tools/testing/selftests/sysctl/sysctl.sh", "test_sysctl", "sysctl" },
+	{ "tools/testing/selftests/kmod/kmod.sh", "test_kmod", "kmod" },
+};
 #define PROC_TESTS "tools/testing/selftests/proc"
 
-/* What sysctl.sh calls outside bash, as "guest path", "host path" pairs, and the package
- * of each host program. */
-static const struct {
+struct tool {
 	const char *guest, *host, *package;
-} tools[] = {
+};
+
+/* What the scripts call outside bash, as guest path, host path and the package of each. */
+static const struct tool tools[] = {
 	{ "/usr/bin/bash", "/bin/bash-static", "bash-static" },
 	{ "/usr/bin/perl", "/usr/bin/perl", "perl-base" },
 	{ "/usr/bin/getconf", "/usr/bin/getconf", "libc-bin" },
 	{ "/usr/bin/dd", "/bin/dd", "coreutils" },
 	{ "/usr/bin/cat", "/bin/cat", "coreutils" },
+	{ "/usr/bin/head", "/usr/bin/head", "coreutils" },
 	{ "/usr/bin/mktemp", "/bin/mktemp", "coreutils" },
 	{ "/usr/bin/rm", "/bin/rm", "coreutils" },
 	{ "/usr/bin/date", "/bin/date", "coreutils" },
@@ -36,6 +45,14 @@ static const struct {
 	{ "/usr/bin/diff", "/usr/bin/diff", "diffutils" },
 	{ "/usr/bin/which", "/usr/bin/which", "debianutils" },
 	{ "/usr/bin/dmesg", "/bin/dmesg", "util-linux" },
+};
+
+/* And what kmod.sh calls besides: the real kmod tools (the guest makes /usr/bin/modprobe the
+ * kernel's modprobe while the script runs) and capsh, which drops CAP_SYSLOG. */
+static const struct tool kmod_tools[] = {
+	{ "/usr/bin/kmod", "/bin/kmod", "kmod" },
+	{ "/usr/bin/modprobe", "/bin/kmod", "kmod" },
+	{ "/usr/bin/capsh", "/sbin/capsh", "libcap2-bin" },
 };
 
 /* Whether the staging's modules.dep, which the guest loads modules by, lists MODULE
@@ -54,35 +71,60 @@ static bool staged(const char *staging, const char *release, const char *module)
 	return found;
 }
 
-/* The sysctl selftest's lines ("" when the tree or the staging lacks it), or NULL as
- * kselftest_lines(). */
-static char *sysctl_lines(const char *tree, const char *staging, const char *release,
+/* Appends the N TOOLS to the NULL-ended guest, host pairs of PROGRAMS (room for them). */
+static size_t add_tools(const char **programs, size_t at, const struct tool *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		programs[at++] = t[i].guest;
+		programs[at++] = t[i].host;
+	}
+	programs[at] = NULL;
+	return at;
+}
+
+/* The selftest scripts' lines and the programs they call ("" when the tree or the staging
+ * lacks every script), or NULL as kselftest_lines(). */
+static char *script_lines(const char *tree, const char *staging, const char *release,
 			  const char **package)
 {
-	char *script = fs_join(tree, SYSCTL_SH);
-	bool wanted = fs_exists(script) && staged(staging, release, "test_sysctl");
-	if (!wanted) {
+	const size_t n_tools = sizeof(tools) / sizeof(tools[0]);
+	const size_t n_kmod = sizeof(kmod_tools) / sizeof(kmod_tools[0]);
+	const char *programs[2 * (n_tools + n_kmod) + 1];
+	size_t at = 0;
+	char *files = strdup("");
+	for (size_t i = 0; i < sizeof(scripts) / sizeof(scripts[0]); i++) {
+		char *script = fs_join(tree, scripts[i].script);
+		if (fs_exists(script) && staged(staging, release, scripts[i].module)) {
+			char *more = xasprintf("%sdir /hb/selftests/%s 0755 0 0\n"
+					       "file /hb/selftests/%s/%s %s 0755 0 0\n",
+					       files, scripts[i].dir, scripts[i].dir,
+					       strrchr(scripts[i].script, '/') + 1, script);
+			free(files);
+			files = more;
+			if (!at)
+				at = add_tools(programs, at, tools, n_tools);
+			if (strcmp(scripts[i].dir, "kmod") == 0) {
+				at = add_tools(programs, at, kmod_tools, n_kmod);
+				/* capsh's "--" runs /bin/bash, whatever the PATH */
+				more = xasprintf("%sslink /bin/bash /usr/bin/bash 0777 0 0\n", files);
+				free(files);
+				files = more;
+			}
+		}
 		free(script);
-		return strdup("");
 	}
-	const size_t n = sizeof(tools) / sizeof(tools[0]);
-	const char *programs[2 * n + 1];
-	for (size_t i = 0; i < n; i++) {
-		programs[2 * i] = tools[i].guest;
-		programs[2 * i + 1] = tools[i].host;
-	}
-	programs[2 * n] = NULL;
+	if (!at)
+		return files;
 	const char *missing = NULL;
 	char *lines = initramfs_host_programs(programs, &missing);
-	for (size_t i = 0; !lines && missing && i < n; i++)
-		if (strcmp(tools[i].host, missing) == 0)
-			*package = tools[i].package;
-	char *out = lines ? xasprintf("%sdir /hb/selftests/sysctl 0755 0 0\n"
-				      "file /hb/selftests/sysctl/sysctl.sh %s 0755 0 0\n",
-				      lines, script)
-			  : NULL;
+	for (size_t j = 0; !lines && missing && j < n_tools + n_kmod; j++) {
+		const struct tool *t = j < n_tools ? &tools[j] : &kmod_tools[j - n_tools];
+		if (strcmp(t->host, missing) == 0)
+			*package = t->package;
+	}
+	char *out = lines ? xasprintf("%s%s", lines, files) : NULL;
 	free(lines);
-	free(script);
+	free(files);
 	return out;
 }
 
@@ -153,13 +195,13 @@ char *kselftest_lines(const char *tree, const char *staging, const char *release
 {
 	*package = NULL;
 	*left_out = 0;
-	char *sysctl = sysctl_lines(tree, staging, release, package);
-	if (!sysctl)
+	char *sh = script_lines(tree, staging, release, package);
+	if (!sh)
 		return NULL;
 	char *proc = proc_lines(tree, build_dir, left_out);
-	char *out = *sysctl || *proc ? xasprintf("dir /hb/selftests 0755 0 0\n%s%s", sysctl, proc)
-				     : strdup("");
-	free(sysctl);
+	char *out = *sh || *proc ? xasprintf("dir /hb/selftests 0755 0 0\n%s%s", sh, proc)
+				 : strdup("");
+	free(sh);
 	free(proc);
 	return out;
 }

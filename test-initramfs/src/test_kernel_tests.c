@@ -15,6 +15,11 @@
  *     Debian programs it calls (bash, perl, getconf, coreutils' dd, ...); the guest loads
  *     test_sysctl and runs `bash sysctl.sh -s NNNN` (exit 0 ok, 4 skip, else not ok, its
  *     output's end as diagnostics);
+ *   - kmod.sh, the kernel's own selftest of request_module() and get_fs_type() (test_kmod),
+ *     likewise, where the tree's TEST_KMOD is light enough to build (from 7.x: before, it
+ *     selects XFS and Btrfs); with Debian's kmod as the kernel's modprobe while it runs (the
+ *     recording /sbin/modprobe is put back after each test) and DEFAULT_KMOD_FS a filesystem
+ *     module the staging holds (xfs where it is, else configfs);
  *   - the proc selftests (tools/testing/selftests/proc, which the driver builds static from
  *     the tree), one case per program, once, at 1, run as root as kselftest's runner does:
  *     exit 0 ok, 4 skip, else not ok;
@@ -25,7 +30,7 @@
  *     case, and /proc/crypto must show self-tests passed; the modules the binds loaded are
  *     unloaded again, for the level after it and the suites after this one.
  * A kernel without the sysctl runs each as it is. The cases are named kunit_sysctl_test,
- * test_printf, sysctl_sh_0001, proc_fd_001_lookup, level0_crypto_selftests, ...; a test the staging does not hold (another era's
+ * test_printf, sysctl_sh_0001, kmod_sh_0001, proc_fd_001_lookup, level0_crypto_selftests, ...; a test the staging does not hold (another era's
  * name) is no case of this kernel. */
 #include <dirent.h>
 #include <errno.h>
@@ -52,12 +57,17 @@
 #define KUNIT_DIR "/sys/kernel/debug/kunit"
 #define RESULTS_MAX 65536
 #define SUITES_MAX 16
-#define CASES_MAX 64
+#define CASES_MAX 96
 
 /* The kernel's sysctl selftest and what it needs, as the driver packs them. */
 #define SYSCTL_SH "/hb/selftests/sysctl/sysctl.sh"
 #define SYSCTL_SH_MODULE "test_sysctl"
 #define SYSCTL_SH_DIR "/proc/sys/debug/test_sysctl"
+#define KMOD_SH "/hb/selftests/kmod/kmod.sh"
+#define KMOD_SH_MODULE "test_kmod"
+/* The real modprobe the driver packs for kmod.sh (Debian's kmod), and the guest's own. */
+#define KMOD_MODPROBE "/usr/bin/modprobe"
+#define GUEST_MODPROBE "/sbin/modprobe"
 #define SELFTEST_LOG "/tmp/selftest.log"
 #define SELFTEST_TIMEOUT_S 150
 #define SELFTEST_ID_MAX 8
@@ -81,16 +91,20 @@ static const struct {
 
 static struct mod_db db;
 
-/* What a case runs: at LEVEL, the test ID of sysctl.sh (ID not empty), a proc selftest
- * (PROC not empty), the test module MODULE (KUnit's or a lib/ self-test), or, with none of
- * these, the crypto self-tests. */
+/* What a case runs: at LEVEL, the test ID of the selftest script SCRIPT (sysctl.sh or
+ * kmod.sh; ID not empty), a proc selftest (PROC not empty), the test module MODULE (KUnit's
+ * or a lib/ self-test), or, with none of these, the crypto self-tests. */
 struct ktest {
 	int level;
 	const char *module;
 	int kunit;
 	char id[SELFTEST_ID_MAX];
 	char proc[PROC_NAME_MAX];
+	const char *script;
 };
+
+/* kmod.sh's filesystem (DEFAULT_KMOD_FS=...), chosen in main(). */
+static char kmod_fs_env[64];
 
 /* The debugfs KUnit suites now present: their names into NAMES; returns how many. */
 static int by_name(const void *a, const void *b)
@@ -269,14 +283,14 @@ static enum hb_verdict run_crypto(const struct ktest *t)
 	return bad == 0 && bound > 0 && passed > 0 ? HB_PASS : HB_FAIL;
 }
 
-/* The test IDs of sysctl.sh's ALL_TESTS="NNNN:..." and ALL_TESTS="$ALL_TESTS NNNN:..."
- * lines, into IDS; how many. */
-static int sysctl_sh_ids(char ids[][SELFTEST_ID_MAX], int max)
+/* The test IDs of a selftest script's ALL_TESTS="NNNN:..." and ALL_TESTS="$ALL_TESTS
+ * NNNN:..." lines (sysctl.sh and kmod.sh write them so), into IDS; how many. */
+static int script_ids(const char *script, char ids[][SELFTEST_ID_MAX], int max)
 {
 	static char text[RESULTS_MAX];
 	int n = 0;
 
-	if (hb_read_file(SYSCTL_SH, text, sizeof(text)) < 0)
+	if (hb_read_file(script, text, sizeof(text)) < 0)
 		return 0;
 	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l && n < max;
 	     l = strtok_r(NULL, "\n", &save)) {
@@ -293,20 +307,24 @@ static int sysctl_sh_ids(char ids[][SELFTEST_ID_MAX], int max)
 	return n;
 }
 
-/* In the child, as root: the selftest T (sysctl.sh -s ID, or a proc selftest), its output
+/* In the child, as root: the selftest T (SCRIPT -s ID, or a proc selftest), its output
  * into SELFTEST_LOG, with the Debian programs the driver packed first on the PATH. */
 static int exec_selftest(const void *arg)
 {
 	const struct ktest *t = arg;
-	char *const envp[] = { "PATH=/usr/bin:/bin:/sbin", "HOME=/", "LC_ALL=C", NULL };
+	char *const envp[] = { "PATH=/usr/bin:/bin:/sbin", "HOME=/", "LC_ALL=C", kmod_fs_env,
+			       NULL };
 	int fd = open(SELFTEST_LOG, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	char path[sizeof(PROC_TESTS) + PROC_NAME_MAX + 1];
 
+	if (t->id[0])
+		snprintf(path, sizeof(path), "%.*s", (int)(strrchr(t->script, '/') - t->script),
+			 t->script);
 	if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 ||
-	    chdir(t->id[0] ? "/hb/selftests/sysctl" : PROC_TESTS) < 0)
+	    chdir(t->id[0] ? path : PROC_TESTS) < 0)
 		return errno ? errno : EIO;
 	if (t->id[0]) {
-		execle("/usr/bin/bash", "bash", SYSCTL_SH, "-s", t->id, (char *)NULL, envp);
+		execle("/usr/bin/bash", "bash", t->script, "-s", t->id, (char *)NULL, envp);
 		snprintf(path, sizeof(path), "/usr/bin/bash");
 	} else {
 		snprintf(path, sizeof(path), "%s/%s", PROC_TESTS, t->proc);
@@ -342,18 +360,28 @@ static void selftest_log_tail(int lines, char *last, size_t len)
 }
 
 /* One selftest: a test of sysctl.sh, with test_sysctl loaded first (it stays: its tables
- * are its own), or a proc selftest. */
+ * are its own), a test of kmod.sh (which loads test_kmod itself) with the real modprobe as
+ * the kernel's while it runs, or a proc selftest. */
 static enum hb_verdict run_selftest_program(const struct ktest *t)
 {
+	int kmod = t->id[0] && !strcmp(t->script, KMOD_SH);
 	char last[200];
 	int rc;
 
-	if (t->id[0] && !hb_exists(SYSCTL_SH_DIR) &&
+	if (t->id[0] && !kmod && !hb_exists(SYSCTL_SH_DIR) &&
 	    (rc = mod_load_with_deps(&db, SYSCTL_SH_MODULE, NULL)) < 0) {
 		ktap_diag("loading %s: %s", SYSCTL_SH_MODULE, hb_errname(-rc));
 		return HB_FAIL;
 	}
+	if (kmod && hb_write_str(HB_SYSCTL_MODPROBE, KMOD_MODPROBE) < 0) {
+		ktap_diag("cannot set %s to %s", HB_SYSCTL_MODPROBE, KMOD_MODPROBE);
+		return HB_FAIL;
+	}
 	rc = hb_run_as(HB_ROOT, exec_selftest, t, SELFTEST_TIMEOUT_S);
+	if (kmod && hb_write_str(HB_SYSCTL_MODPROBE, GUEST_MODPROBE) < 0) {
+		ktap_diag("cannot set %s back to %s", HB_SYSCTL_MODPROBE, GUEST_MODPROBE);
+		return HB_FAIL;
+	}
 	if (rc == 0)
 		return HB_PASS;
 	if (rc == 4) { /* kselftest's skip */
@@ -361,7 +389,8 @@ static enum hb_verdict run_selftest_program(const struct ktest *t)
 		ktap_skip_reason("%s", last);
 		return HB_SKIP;
 	}
-	ktap_diag("%s%s%s: %s", t->id[0] ? "sysctl.sh -s " : "", t->id, t->proc,
+	ktap_diag("%s%s%s%s: %s", t->id[0] ? strrchr(t->script, '/') + 1 : "",
+		  t->id[0] ? " -s " : "", t->id, t->proc,
 		  rc == HB_RC_DIED ? "killed" : "exit status not 0");
 	selftest_log_tail(15, NULL, 0);
 	return HB_FAIL;
@@ -423,17 +452,28 @@ int main(int argc, char **argv)
 		list[n].run = run_case;
 		list[n++].arg = &tests[nt++];
 	}
-	/* sysctl.sh where the driver packed it and the staging holds test_sysctl */
+	/* sysctl.sh and kmod.sh where the driver packed them and the staging holds the test
+	 * module each drives */
+	static const struct {
+		const char *script, *module, *prefix;
+	} scripts[] = { { SYSCTL_SH, SYSCTL_SH_MODULE, "sysctl_sh" },
+			{ KMOD_SH, KMOD_SH_MODULE, "kmod_sh" } };
 	static char ids[CASES_MAX][SELFTEST_ID_MAX];
-	int n_ids = db_ok && hb_exists(SYSCTL_SH) && mod_db_dep(&db, SYSCTL_SH_MODULE, &dep) == 0
-			    ? sysctl_sh_ids(ids, CASES_MAX)
-			    : 0;
-	for (int i = 0; i < n_ids && nt < CASES_MAX - 2; i++) {
-		tests[nt] = (struct ktest){ .level = 1 };
-		snprintf(tests[nt].id, sizeof(tests[nt].id), "%.4s", ids[i]);
-		snprintf(list[n].name, sizeof(list[n].name), "sysctl_sh_%.4s", ids[i]);
-		list[n].run = run_case;
-		list[n++].arg = &tests[nt++];
+	snprintf(kmod_fs_env, sizeof(kmod_fs_env), "DEFAULT_KMOD_FS=%s",
+		 db_ok && mod_db_dep(&db, "xfs", &dep) == 0 ? "xfs" : "configfs");
+	for (size_t s = 0; s < sizeof(scripts) / sizeof(scripts[0]); s++) {
+		int n_ids = db_ok && hb_exists(scripts[s].script) &&
+					    mod_db_dep(&db, scripts[s].module, &dep) == 0
+				    ? script_ids(scripts[s].script, ids, CASES_MAX)
+				    : 0;
+		for (int i = 0; i < n_ids && nt < CASES_MAX - 2; i++) {
+			tests[nt] = (struct ktest){ .level = 1, .script = scripts[s].script };
+			snprintf(tests[nt].id, sizeof(tests[nt].id), "%.4s", ids[i]);
+			snprintf(list[n].name, sizeof(list[n].name), "%s_%.4s", scripts[s].prefix,
+				 ids[i]);
+			list[n].run = run_case;
+			list[n++].arg = &tests[nt++];
+		}
 	}
 	for (int kunit = 1; kunit >= 0; kunit--)
 		for (const char *const *m = kunit ? kunit_modules : selftest_modules; *m; m++) {
@@ -442,14 +482,14 @@ int main(int argc, char **argv)
 			mod_name_normalize(*m, name, sizeof(name));
 			if (!db_ok || mod_db_dep(&db, name, &dep) < 0 || nt >= CASES_MAX - 2)
 				continue;
-			tests[nt] = (struct ktest){ 1, *m, kunit, "", "" };
+			tests[nt] = (struct ktest){ .level = 1, .module = *m, .kunit = kunit };
 			snprintf(list[n].name, sizeof(list[n].name), "%s%s", kunit ? "kunit_" : "",
 				 name);
 			list[n].run = run_case;
 			list[n++].arg = &tests[nt++];
 		}
 	for (int level = 0; level <= 1; level++) {
-		tests[nt] = (struct ktest){ level, NULL, 0, "", "" };
+		tests[nt] = (struct ktest){ .level = level };
 		snprintf(list[n].name, sizeof(list[n].name), "level%d_crypto_selftests", level);
 		list[n].run = run_case;
 		list[n++].arg = &tests[nt++];

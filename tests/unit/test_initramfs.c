@@ -84,6 +84,23 @@ static void sysctl_selftest_packed_where_the_tree_and_module_are(void **state)
 	assert_non_null(strstr(lines, "file /usr/bin/bash "));
 	assert_non_null(strstr(lines, "file /usr/bin/dd "));
 	assert_non_null(strstr(lines, "file /usr/bin/perl "));
+	assert_null(strstr(lines, "/usr/bin/kmod")); /* kmod's tools go with kmod.sh only */
+	free(script);
+	free(lines);
+	/* kmod.sh where the staging holds test_kmod, with the real kmod tools and capsh */
+	put(tree, "tools/testing/selftests/kmod/kmod.sh", "#!/bin/bash\n");
+	put(staging, "lib/modules/6.1.0/modules.dep",
+	    "kernel/lib/test_kmod.ko: kernel/lib/test_module.ko\nkernel/lib/test_module.ko:\n");
+	lines = kselftest_lines(tree, staging, "6.1.0", build, &left_out, &package);
+	assert_non_null(lines);
+	assert_null(strstr(lines, "sysctl.sh"));
+	script = xasprintf("file /hb/selftests/kmod/kmod.sh %s/tools/testing/selftests/kmod/kmod.sh "
+			   "0755 0 0\n", tree);
+	assert_non_null(strstr(lines, script));
+	assert_non_null(strstr(lines, "file /usr/bin/bash "));
+	assert_non_null(strstr(lines, "file /usr/bin/kmod "));
+	assert_non_null(strstr(lines, "file /usr/bin/modprobe "));
+	assert_non_null(strstr(lines, "file /usr/bin/capsh "));
 	free(script);
 	free(lines);
 	fs_remove_tree(root);
