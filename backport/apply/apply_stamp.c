@@ -3,6 +3,7 @@
 
 #include "feature_table.h"
 #include "fetch.h"
+#include "fnv_hash.h"
 #include "fsutil.h"
 #include "msg.h"
 #include "record.h"
@@ -15,19 +16,16 @@
 #define STAMP_KIND "apply-stamp"
 #define STAMP_VERSION 1
 
-/* FNV-1a, 64 bits: enough to notice that a rule or a text changed. */
+/* H continued over the text S (none when NULL), and a separator, so that "ab"+"c" differs
+ * from "a"+"bc": enough to notice that a rule or a text changed. */
 static uint64_t fnv1a(uint64_t h, const char *s)
 {
-	for (; s && *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return h ^ 0xff; /* a separator, so that "ab"+"c" differs from "a"+"bc" */
+	return fnv1a_more(h, s ? s : "", s ? strlen(s) : 0) ^ 0xff;
 }
 
 char *apply_stamp_text(const struct hb_ctx *ctx, const char *tree, unsigned mask)
 {
-	uint64_t h = 14695981039346656037ULL;
+	uint64_t h = FNV1A_BASIS;
 	for (size_t i = 0; i < features_count; i++) {
 		if (!(mask & (1u << i)))
 			continue;

@@ -7,6 +7,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define FNV1A_BASIS 0xcbf29ce484222325ull
+
+/* The hash of LEN bytes of DATA. */
 uint64_t fnv1a_hash(const char *data, size_t len);
+
+/* H, a hash so far (FNV1A_BASIS to start), continued over LEN bytes of DATA. */
+uint64_t fnv1a_more(uint64_t h, const char *data, size_t len);
 
 #endif
