@@ -10,50 +10,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The selftest scripts the guest runs, each with the test module it drives: packed where the
- * tree has the script and the staging the module. */
+/* The selftest scripts the guest runs, each with the test module it drives (packed where the
+ * tree has the script and the staging the module), its folder under /hb/selftests, and what
+ * else it needs in the initramfs. */
 static const struct {
-	const char *script, *module, *dir;
+	const char *script, *module, *dir, *more_lines;
 } scripts[] = {
-	{ "tools/testing/selftests/sysctl/sysctl.sh", "test_sysctl", "sysctl" },
-	{ "tools/testing/selftests/kmod/kmod.sh", "test_kmod", "kmod" },
+	{ "tools/testing/selftests/sysctl/sysctl.sh", "test_sysctl", "sysctl", "" },
+	/* capsh's "--" runs /bin/bash, whatever the PATH */
+	{ "tools/testing/selftests/kmod/kmod.sh", "test_kmod", "kmod",
+	  "slink /bin/bash /usr/bin/bash 0777 0 0\n" },
 };
+#define N_SCRIPTS (sizeof(scripts) / sizeof(scripts[0]))
 #define PROC_TESTS "tools/testing/selftests/proc"
 
-struct tool {
-	const char *guest, *host, *package;
+/* What the scripts call outside bash: guest path, host path, the package of the host program,
+ * and the folder of the one script that needs it (NULL: every script). kmod.sh's are the real
+ * kmod tools (the guest makes /usr/bin/modprobe the kernel's modprobe while it runs) and
+ * capsh, which drops CAP_SYSLOG. */
+static const struct {
+	const char *guest, *host, *package, *only_for;
+} tools[] = {
+	{ "/usr/bin/bash", "/bin/bash-static", "bash-static", NULL },
+	{ "/usr/bin/perl", "/usr/bin/perl", "perl-base", NULL },
+	{ "/usr/bin/getconf", "/usr/bin/getconf", "libc-bin", NULL },
+	{ "/usr/bin/dd", "/bin/dd", "coreutils", NULL },
+	{ "/usr/bin/cat", "/bin/cat", "coreutils", NULL },
+	{ "/usr/bin/head", "/usr/bin/head", "coreutils", NULL },
+	{ "/usr/bin/mktemp", "/bin/mktemp", "coreutils", NULL },
+	{ "/usr/bin/rm", "/bin/rm", "coreutils", NULL },
+	{ "/usr/bin/date", "/bin/date", "coreutils", NULL },
+	{ "/usr/bin/wc", "/usr/bin/wc", "coreutils", NULL },
+	{ "/usr/bin/dirname", "/usr/bin/dirname", "coreutils", NULL },
+	{ "/usr/bin/basename", "/usr/bin/basename", "coreutils", NULL },
+	{ "/usr/bin/id", "/usr/bin/id", "coreutils", NULL },
+	{ "/usr/bin/awk", "/usr/bin/awk", "mawk", NULL },
+	{ "/usr/bin/grep", "/bin/grep", "grep", NULL },
+	{ "/usr/bin/sed", "/bin/sed", "sed", NULL },
+	{ "/usr/bin/diff", "/usr/bin/diff", "diffutils", NULL },
+	{ "/usr/bin/which", "/usr/bin/which", "debianutils", NULL },
+	{ "/usr/bin/dmesg", "/bin/dmesg", "util-linux", NULL },
+	{ "/usr/bin/kmod", "/bin/kmod", "kmod", "kmod" },
+	{ "/usr/bin/modprobe", "/bin/kmod", "kmod", "kmod" },
+	{ "/usr/bin/capsh", "/sbin/capsh", "libcap2-bin", "kmod" },
 };
-
-/* What the scripts call outside bash, as guest path, host path and the package of each. */
-static const struct tool tools[] = {
-	{ "/usr/bin/bash", "/bin/bash-static", "bash-static" },
-	{ "/usr/bin/perl", "/usr/bin/perl", "perl-base" },
-	{ "/usr/bin/getconf", "/usr/bin/getconf", "libc-bin" },
-	{ "/usr/bin/dd", "/bin/dd", "coreutils" },
-	{ "/usr/bin/cat", "/bin/cat", "coreutils" },
-	{ "/usr/bin/head", "/usr/bin/head", "coreutils" },
-	{ "/usr/bin/mktemp", "/bin/mktemp", "coreutils" },
-	{ "/usr/bin/rm", "/bin/rm", "coreutils" },
-	{ "/usr/bin/date", "/bin/date", "coreutils" },
-	{ "/usr/bin/wc", "/usr/bin/wc", "coreutils" },
-	{ "/usr/bin/dirname", "/usr/bin/dirname", "coreutils" },
-	{ "/usr/bin/basename", "/usr/bin/basename", "coreutils" },
-	{ "/usr/bin/id", "/usr/bin/id", "coreutils" },
-	{ "/usr/bin/awk", "/usr/bin/awk", "mawk" },
-	{ "/usr/bin/grep", "/bin/grep", "grep" },
-	{ "/usr/bin/sed", "/bin/sed", "sed" },
-	{ "/usr/bin/diff", "/usr/bin/diff", "diffutils" },
-	{ "/usr/bin/which", "/usr/bin/which", "debianutils" },
-	{ "/usr/bin/dmesg", "/bin/dmesg", "util-linux" },
-};
-
-/* And what kmod.sh calls besides: the real kmod tools (the guest makes /usr/bin/modprobe the
- * kernel's modprobe while the script runs) and capsh, which drops CAP_SYSLOG. */
-static const struct tool kmod_tools[] = {
-	{ "/usr/bin/kmod", "/bin/kmod", "kmod" },
-	{ "/usr/bin/modprobe", "/bin/kmod", "kmod" },
-	{ "/usr/bin/capsh", "/sbin/capsh", "libcap2-bin" },
-};
+#define N_TOOLS (sizeof(tools) / sizeof(tools[0]))
 
 /* Whether the staging's modules.dep, which the guest loads modules by, lists MODULE
  * ("test_sysctl": kernel/lib/test_sysctl.ko, compressed or not). */
@@ -71,57 +72,48 @@ static bool staged(const char *staging, const char *release, const char *module)
 	return found;
 }
 
-/* Appends the N TOOLS to the NULL-ended guest, host pairs of PROGRAMS (room for them). */
-static size_t add_tools(const char **programs, size_t at, const struct tool *t, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		programs[at++] = t[i].guest;
-		programs[at++] = t[i].host;
-	}
-	programs[at] = NULL;
-	return at;
-}
-
 /* The selftest scripts' lines and the programs they call ("" when the tree or the staging
  * lacks every script), or NULL as kselftest_lines(). */
 static char *script_lines(const char *tree, const char *staging, const char *release,
 			  const char **package)
 {
-	const size_t n_tools = sizeof(tools) / sizeof(tools[0]);
-	const size_t n_kmod = sizeof(kmod_tools) / sizeof(kmod_tools[0]);
-	const char *programs[2 * (n_tools + n_kmod) + 1];
-	size_t at = 0;
+	bool packed[N_SCRIPTS] = { false };
+	bool any = false;
 	char *files = strdup("");
-	for (size_t i = 0; i < sizeof(scripts) / sizeof(scripts[0]); i++) {
+	for (size_t i = 0; i < N_SCRIPTS; i++) {
 		char *script = fs_join(tree, scripts[i].script);
-		if (fs_exists(script) && staged(staging, release, scripts[i].module)) {
+		packed[i] = fs_exists(script) && staged(staging, release, scripts[i].module);
+		if (packed[i]) {
 			char *more = xasprintf("%sdir /hb/selftests/%s 0755 0 0\n"
-					       "file /hb/selftests/%s/%s %s 0755 0 0\n",
+					       "file /hb/selftests/%s/%s %s 0755 0 0\n%s",
 					       files, scripts[i].dir, scripts[i].dir,
-					       strrchr(scripts[i].script, '/') + 1, script);
+					       strrchr(scripts[i].script, '/') + 1, script,
+					       scripts[i].more_lines);
 			free(files);
 			files = more;
-			if (!at)
-				at = add_tools(programs, at, tools, n_tools);
-			if (strcmp(scripts[i].dir, "kmod") == 0) {
-				at = add_tools(programs, at, kmod_tools, n_kmod);
-				/* capsh's "--" runs /bin/bash, whatever the PATH */
-				more = xasprintf("%sslink /bin/bash /usr/bin/bash 0777 0 0\n", files);
-				free(files);
-				files = more;
-			}
+			any = true;
 		}
 		free(script);
 	}
-	if (!at)
+	if (!any)
 		return files;
+	const char *programs[2 * N_TOOLS + 1];
+	size_t at = 0;
+	for (size_t t = 0; t < N_TOOLS; t++) {
+		bool wanted = !tools[t].only_for;
+		for (size_t i = 0; i < N_SCRIPTS && !wanted; i++)
+			wanted = packed[i] && strcmp(tools[t].only_for, scripts[i].dir) == 0;
+		if (wanted) {
+			programs[at++] = tools[t].guest;
+			programs[at++] = tools[t].host;
+		}
+	}
+	programs[at] = NULL;
 	const char *missing = NULL;
 	char *lines = initramfs_host_programs(programs, &missing);
-	for (size_t j = 0; !lines && missing && j < n_tools + n_kmod; j++) {
-		const struct tool *t = j < n_tools ? &tools[j] : &kmod_tools[j - n_tools];
-		if (strcmp(t->host, missing) == 0)
-			*package = t->package;
-	}
+	for (size_t t = 0; !lines && missing && t < N_TOOLS; t++)
+		if (strcmp(tools[t].host, missing) == 0)
+			*package = tools[t].package;
 	char *out = lines ? xasprintf("%s%s", lines, files) : NULL;
 	free(lines);
 	free(files);
