@@ -197,20 +197,18 @@ int kconfig_check(const char *fragment, const char *config, const char *src, cha
 			unless = l;
 			continue;
 		}
+		long option_since = since, option_before = before;
+		bool option_where_declared = where_declared, option_or_built_in = or_built_in;
 		char *heavy = selects_heavy(unless, l, src);
+		since = before = -1;
+		where_declared = or_built_in = false;
 		unless = NULL;
 		if (heavy) { /* left out of what the build merges (kconfig_fragment_for) */
 			if (absent)
 				text_list_add(absent, heavy);
 			free(heavy);
-			since = before = -1;
-			where_declared = or_built_in = false;
 			continue;
 		}
-		long option_since = since, option_before = before;
-		bool option_where_declared = where_declared, option_or_built_in = or_built_in;
-		since = before = -1;
-		where_declared = or_built_in = false;
 		bool out_of_range = (option_since >= 0 && version >= 0 && version < option_since) ||
 				    (option_before >= 0 && version >= 0 && version >= option_before);
 		if (sscanf(l, "# %127s is not set", symbol) == 1 && strncmp(symbol, "CONFIG_", 7) == 0) {
