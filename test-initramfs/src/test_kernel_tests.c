@@ -91,16 +91,29 @@ static const struct {
 
 static struct mod_db db;
 
-/* What a case runs: at LEVEL, the test ID of the selftest script SCRIPT (sysctl.sh or
- * kmod.sh; ID not empty), a proc selftest (PROC not empty), the test module MODULE (KUnit's
- * or a lib/ self-test), or, with none of these, the crypto self-tests. */
+/* The kernel's selftest scripts the driver packs, each with the test module it drives: a case
+ * per test of its list, named PREFIX_NNNN. sysctl.sh wants test_sysctl loaded first (until
+ * LOADED_AT exists); kmod.sh loads test_kmod itself and wants the real modprobe as the
+ * kernel's while it runs. */
+struct selftest_script {
+	const char *path, *module, *prefix, *loaded_at;
+	int real_modprobe;
+};
+static const struct selftest_script scripts[] = {
+	{ SYSCTL_SH, SYSCTL_SH_MODULE, "sysctl_sh", SYSCTL_SH_DIR, 0 },
+	{ KMOD_SH, KMOD_SH_MODULE, "kmod_sh", NULL, 1 },
+};
+
+/* What a case runs: at LEVEL, the test ID of the selftest script SCRIPT (ID not empty), a
+ * proc selftest (PROC not empty), the test module MODULE (KUnit's or a lib/ self-test), or,
+ * with none of these, the crypto self-tests. */
 struct ktest {
 	int level;
 	const char *module;
 	int kunit;
 	char id[SELFTEST_ID_MAX];
 	char proc[PROC_NAME_MAX];
-	const char *script;
+	const struct selftest_script *script;
 };
 
 /* kmod.sh's filesystem (DEFAULT_KMOD_FS=...), chosen in main(). */
@@ -318,13 +331,13 @@ static int exec_selftest(const void *arg)
 	char path[sizeof(PROC_TESTS) + PROC_NAME_MAX + 1];
 
 	if (t->id[0])
-		snprintf(path, sizeof(path), "%.*s", (int)(strrchr(t->script, '/') - t->script),
-			 t->script);
+		snprintf(path, sizeof(path), "%.*s",
+			 (int)(strrchr(t->script->path, '/') - t->script->path), t->script->path);
 	if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 ||
 	    chdir(t->id[0] ? path : PROC_TESTS) < 0)
 		return errno ? errno : EIO;
 	if (t->id[0]) {
-		execle("/usr/bin/bash", "bash", t->script, "-s", t->id, (char *)NULL, envp);
+		execle("/usr/bin/bash", "bash", t->script->path, "-s", t->id, (char *)NULL, envp);
 		snprintf(path, sizeof(path), "/usr/bin/bash");
 	} else {
 		snprintf(path, sizeof(path), "%s/%s", PROC_TESTS, t->proc);
@@ -360,25 +373,25 @@ static void selftest_log_tail(int lines, char *last, size_t len)
 }
 
 /* One selftest: a test of sysctl.sh, with test_sysctl loaded first (it stays: its tables
- * are its own), a test of kmod.sh (which loads test_kmod itself) with the real modprobe as
- * the kernel's while it runs, or a proc selftest. */
+ * are its own), a test of kmod.sh with the real modprobe as the kernel's while it runs, or a
+ * proc selftest. */
 static enum hb_verdict run_selftest_program(const struct ktest *t)
 {
-	int kmod = t->id[0] && !strcmp(t->script, KMOD_SH);
+	int real_modprobe = t->id[0] && t->script->real_modprobe;
 	char last[200];
 	int rc;
 
-	if (t->id[0] && !kmod && !hb_exists(SYSCTL_SH_DIR) &&
-	    (rc = mod_load_with_deps(&db, SYSCTL_SH_MODULE, NULL)) < 0) {
-		ktap_diag("loading %s: %s", SYSCTL_SH_MODULE, hb_errname(-rc));
+	if (t->id[0] && t->script->loaded_at && !hb_exists(t->script->loaded_at) &&
+	    (rc = mod_load_with_deps(&db, t->script->module, NULL)) < 0) {
+		ktap_diag("loading %s: %s", t->script->module, hb_errname(-rc));
 		return HB_FAIL;
 	}
-	if (kmod && hb_write_str(HB_SYSCTL_MODPROBE, KMOD_MODPROBE) < 0) {
+	if (real_modprobe && hb_write_str(HB_SYSCTL_MODPROBE, KMOD_MODPROBE) < 0) {
 		ktap_diag("cannot set %s to %s", HB_SYSCTL_MODPROBE, KMOD_MODPROBE);
 		return HB_FAIL;
 	}
 	rc = hb_run_as(HB_ROOT, exec_selftest, t, SELFTEST_TIMEOUT_S);
-	if (kmod && hb_write_str(HB_SYSCTL_MODPROBE, GUEST_MODPROBE) < 0) {
+	if (real_modprobe && hb_write_str(HB_SYSCTL_MODPROBE, GUEST_MODPROBE) < 0) {
 		ktap_diag("cannot set %s back to %s", HB_SYSCTL_MODPROBE, GUEST_MODPROBE);
 		return HB_FAIL;
 	}
@@ -389,7 +402,7 @@ static enum hb_verdict run_selftest_program(const struct ktest *t)
 		ktap_skip_reason("%s", last);
 		return HB_SKIP;
 	}
-	ktap_diag("%s%s%s%s: %s", t->id[0] ? strrchr(t->script, '/') + 1 : "",
+	ktap_diag("%s%s%s%s: %s", t->id[0] ? strrchr(t->script->path, '/') + 1 : "",
 		  t->id[0] ? " -s " : "", t->id, t->proc,
 		  rc == HB_RC_DIED ? "killed" : "exit status not 0");
 	selftest_log_tail(15, NULL, 0);
@@ -454,20 +467,16 @@ int main(int argc, char **argv)
 	}
 	/* sysctl.sh and kmod.sh where the driver packed them and the staging holds the test
 	 * module each drives */
-	static const struct {
-		const char *script, *module, *prefix;
-	} scripts[] = { { SYSCTL_SH, SYSCTL_SH_MODULE, "sysctl_sh" },
-			{ KMOD_SH, KMOD_SH_MODULE, "kmod_sh" } };
 	static char ids[CASES_MAX][SELFTEST_ID_MAX];
 	snprintf(kmod_fs_env, sizeof(kmod_fs_env), "DEFAULT_KMOD_FS=%s",
 		 db_ok && mod_db_dep(&db, "xfs", &dep) == 0 ? "xfs" : "configfs");
 	for (size_t s = 0; s < sizeof(scripts) / sizeof(scripts[0]); s++) {
-		int n_ids = db_ok && hb_exists(scripts[s].script) &&
+		int n_ids = db_ok && hb_exists(scripts[s].path) &&
 					    mod_db_dep(&db, scripts[s].module, &dep) == 0
-				    ? script_ids(scripts[s].script, ids, CASES_MAX)
+				    ? script_ids(scripts[s].path, ids, CASES_MAX)
 				    : 0;
 		for (int i = 0; i < n_ids && nt < CASES_MAX - 2; i++) {
-			tests[nt] = (struct ktest){ .level = 1, .script = scripts[s].script };
+			tests[nt] = (struct ktest){ .level = 1, .script = &scripts[s] };
 			snprintf(tests[nt].id, sizeof(tests[nt].id), "%.4s", ids[i]);
 			snprintf(list[n].name, sizeof(list[n].name), "%s_%.4s", scripts[s].prefix,
 				 ids[i]);
