@@ -125,6 +125,16 @@ void run_result_free(struct run_result *r)
 		free(fl->results_path);
 		json_decref(fl->results);
 		fuzz_result_free(&fl->fuzz);
+		hc_flavour_free(&fl->checker);
 	}
+	run_series_free(&r->series);
 	memset(r, 0, sizeof(*r));
+}
+
+void run_series_free(struct run_series *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->patches[i].name);
+	free(s->patches);
+	memset(s, 0, sizeof(*s));
 }
