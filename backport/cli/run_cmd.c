@@ -44,7 +44,7 @@ static void print_checker(const struct run_result *r)
 	struct hc_diff d;
 	hc_diff_of(r, &d);
 	if (d.ran[FLAVOUR_VANILLA] && d.ran[FLAVOUR_PATCHED])
-		printf("  changed, vanilla -> patched: %s\n", d.n_changed ? "" : "none");
+		printf("  changed from vanilla to patched: %s\n", d.n_changed ? "" : "none");
 	for (size_t i = 0; i < d.n_changed; i++) {
 		char text[512];
 		hc_change_text(&d.changed[i], text, sizeof(text));

@@ -33,7 +33,7 @@ static void counts_cell(FILE *f, const struct hc_flavour *h)
 
 static void counts_table(FILE *f, const struct run_result *r, size_t n)
 {
-	fputs("\n| kernel | vanilla OK / FAIL | patched OK / FAIL | changed, vanilla -> patched |"
+	fputs("\n| kernel | vanilla OK / FAIL | patched OK / FAIL | changed from vanilla to patched |"
 	      "\n| --- | ---: | ---: | --- |\n", f);
 	for (size_t k = 0; k < n; k++) {
 		fputs("| ", f);

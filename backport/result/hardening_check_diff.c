@@ -86,7 +86,7 @@ void hc_diff_free(struct hc_diff *d)
 void hc_change_text(const struct hc_change *c, char *buf, size_t len)
 {
 	const struct hc_check *any = c->patched ? c->patched : c->vanilla;
-	snprintf(buf, len, "%s (%s): %s -> %s", any->name, any->decision,
+	snprintf(buf, len, "%s (%s): vanilla %s, patched %s", any->name, any->decision,
 		 c->vanilla ? c->vanilla->result : "(no such check)",
 		 c->patched ? c->patched->result : "(no such check)");
 }

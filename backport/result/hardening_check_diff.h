@@ -35,7 +35,7 @@ struct hc_diff {
 
 void hc_diff_of(const struct run_result *r, struct hc_diff *out);
 void hc_diff_free(struct hc_diff *d);
-/* "CONFIG_LEGACY_TIOCSTI (kspp): OK: is not found -> FAIL: \"y\"" into BUF. */
+/* "CONFIG_LEGACY_TIOCSTI (kspp): vanilla OK: is not found, patched FAIL: \"y\"" into BUF. */
 void hc_change_text(const struct hc_change *c, char *buf, size_t len);
 
 #endif

@@ -123,6 +123,9 @@ struct run_result {
 
 void run_result_free(struct run_result *r);
 void run_series_free(struct run_series *s);
+/* S's patchset_hash from its patches' sha256, as KCIDB defines it: the SHA-256 of their hex
+ * digests, each followed by '\n' (sha256sum *.patch | cut -c-64 | sha256sum); "" for none. */
+void run_series_hash(struct run_series *s);
 
 const char *run_stage_name(enum run_stage_id s);           /* "build vanilla" */
 const char *stage_status_name(enum stage_status s);        /* "ok" */

@@ -416,6 +416,12 @@ static void read_series(struct reader *rd, const json_t *o, struct run_series *s
 		p->name = strdup(name);
 		snprintf(p->sha256, sizeof(p->sha256), "%s", sum);
 	}
+	/* the hash must be the one of these patches: a report names the series by it */
+	char recorded[sizeof(s->patchset_hash)];
+	memcpy(recorded, s->patchset_hash, sizeof(recorded));
+	run_series_hash(s);
+	if (!rd->failed && strcmp(recorded, s->patchset_hash) != 0)
+		bad(rd, "series.patchset_hash", "is not the hash of series.patches' sha256");
 }
 
 int run_result_from_json(const json_t *v, struct run_result *r, char *err, size_t errlen)

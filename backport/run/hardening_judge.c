@@ -185,23 +185,6 @@ out:
 	free(console);
 }
 
-void run_series_hash(struct run_series *s)
-{
-	if (!s->n) {
-		s->patchset_hash[0] = '\0';
-		return;
-	}
-	char *text = malloc(s->n * (SHA256_HEX_LEN + 1) + 1);
-	if (!text)
-		abort();
-	for (size_t i = 0; i < s->n; i++) {
-		memcpy(text + i * (SHA256_HEX_LEN + 1), s->patches[i].sha256, SHA256_HEX_LEN);
-		text[i * (SHA256_HEX_LEN + 1) + SHA256_HEX_LEN] = '\n';
-	}
-	sha256_hex(text, s->n * (SHA256_HEX_LEN + 1), s->patchset_hash);
-	free(text);
-}
-
 int run_series_read(const struct hb_ctx *ctx, const struct kernel_entry *e,
 		    struct run_series *s)
 {

@@ -20,7 +20,5 @@ void hardening_judge_flavour(const struct hb_ctx *ctx, const char *config,
  * the patchset hash. 0, or -1 when it cannot be read (S then unknown). */
 int run_series_read(const struct hb_ctx *ctx, const struct kernel_entry *e,
 		    struct run_series *s);
-/* The patchset hash of S's patches, as KCIDB defines it, into S. */
-void run_series_hash(struct run_series *s);
 
 #endif
