@@ -29,8 +29,7 @@ static void print_checker(const struct run_result *r)
 	if (!v->ran && !p->ran && !v->problem && !p->problem)
 		return;
 	const struct hc_flavour *any = p->ran ? p : v;
-	printf("\nkernel-hardening-checker %s (%s):", any->version ? any->version : "",
-	       any->source ? any->source : "not fetched");
+	printf("\n%s:", any->source ? any->source : "kernel-hardening-checker (not fetched)");
 	for (int f = 0; f < FLAVOURS; f++) {
 		const struct hc_flavour *h = &r->flavour[f].checker;
 		if (h->ran)

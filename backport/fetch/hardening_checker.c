@@ -90,8 +90,8 @@ static char *tools_dir(const struct hb_ctx *ctx)
 static void fill(struct hc_tool *t, const char *dir, const char *version, const char *how)
 {
 	snprintf(t->version, sizeof(t->version), "%s", version);
-	snprintf(t->source, sizeof(t->source), "Debian %s, %s %s%s", HC_SUITE, HC_PACKAGE, version,
-		 how);
+	snprintf(t->source, sizeof(t->source), "%s %s (Debian %s%s)", HC_PACKAGE, version,
+		 HC_SUITE, how);
 	t->pythonpath = xasprintf("%s/%s/%s", dir, version, DIST_PACKAGES);
 	t->tested = strcmp(version, HC_TESTED_VERSION) == 0;
 }
@@ -179,7 +179,7 @@ int hc_tool_fetch(const struct hb_ctx *ctx, struct hc_tool *t)
 	} else if (newest_unpacked(dir, kept, sizeof(kept))) {
 		msg_warn("%s: %s could not be asked (see above); using %s, unpacked before",
 			 HC_PACKAGE, HC_SUITE, kept);
-		fill(t, dir, kept, " (unpacked before)");
+		fill(t, dir, kept, ", unpacked before");
 		rc = HB_EXIT_OK;
 	}
 	lock_release(lock);

@@ -19,7 +19,7 @@
 
 struct hc_tool {
 	char version[64];   /* the Debian version unpacked, "0.6.17.1-3" */
-	char source[160];   /* where it came from: "Debian sid, kernel-hardening-checker 0.6.17.1-3" */
+	char source[160];   /* what and where from: "kernel-hardening-checker 0.6.17.1-3 (Debian sid)" */
 	char *pythonpath;   /* ROOT/usr/lib/python3/dist-packages (malloc'd) */
 	bool tested;        /* version is HC_TESTED_VERSION */
 };

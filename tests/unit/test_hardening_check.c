@@ -88,7 +88,7 @@ static void flavour_of(struct hc_flavour *f, const char *json)
 	assert_int_equal(hc_checks_parse(json, strlen(json), &f->boot, err, sizeof(err)), 0);
 	f->ran = true;
 	f->version = strdup(HC_TESTED_VERSION);
-	f->source = strdup("Debian sid, kernel-hardening-checker " HC_TESTED_VERSION);
+	f->source = strdup("kernel-hardening-checker " HC_TESTED_VERSION " (Debian sid)");
 	f->modules_restrict = strdup("1");
 	f->n_dumps = 1;
 	snprintf(f->dumps[0].label, sizeof(f->dumps[0].label), "end");
