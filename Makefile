@@ -8,9 +8,10 @@ endif
 BUILD := out
 CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -D_GNU_SOURCE
 # The libraries the driver and the unit tests link: JSON is jansson's (libjansson-dev); the
-# rules' Prefilter lines are matched by PCRE2 with its JIT (libpcre2-dev).
-LIB_CFLAGS := $(shell pkg-config --cflags jansson libpcre2-8)
-LIB_LIBS := $(shell pkg-config --libs jansson libpcre2-8)
+# rules' Prefilter lines are matched by PCRE2 with its JIT (libpcre2-dev); SHA-256 (the
+# series' patchset hash) is libcrypto's (libssl-dev).
+LIB_CFLAGS := $(shell pkg-config --cflags jansson libpcre2-8 libcrypto)
+LIB_LIBS := $(shell pkg-config --libs jansson libpcre2-8 libcrypto)
 KERNEL ?=
 KERNELS ?=
 JOBS ?=

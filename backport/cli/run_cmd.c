@@ -4,6 +4,7 @@
 #include "apply_series.h"
 #include "build.h"
 #include "exitcodes.h"
+#include "hardening_check_diff.h"
 #include "kernel_tests_diff.h"
 #include "msg.h"
 #include "run_kernel.h"
@@ -17,6 +18,52 @@
 static const char *state_text(enum row_state s)
 {
 	return s == ROW_PASS ? "pass" : s == ROW_NOT_RUN ? "not run" : "fail";
+}
+
+/* kernel-hardening-checker's verdicts: counts per flavour, what changed, our checks that still
+ * FAIL on patched and why, what it does not judge. */
+static void print_checker(const struct run_result *r)
+{
+	const struct hc_flavour *v = &r->flavour[FLAVOUR_VANILLA].checker;
+	const struct hc_flavour *p = &r->flavour[FLAVOUR_PATCHED].checker;
+	if (!v->ran && !p->ran && !v->problem && !p->problem)
+		return;
+	const struct hc_flavour *any = p->ran ? p : v;
+	printf("\n%s:", any->source ? any->source : "kernel-hardening-checker (not fetched)");
+	for (int f = 0; f < FLAVOURS; f++) {
+		const struct hc_flavour *h = &r->flavour[f].checker;
+		if (h->ran)
+			printf(" %s OK %zu, FAIL %zu%s", flavour_name(f), h->boot.ok, h->boot.fail,
+			       f == FLAVOUR_VANILLA ? ";" : "");
+		else
+			printf(" %s not judged (%s)%s", flavour_name(f),
+			       h->problem ? h->problem : "no guest", f == FLAVOUR_VANILLA ? ";" : "");
+	}
+	printf("\n");
+	struct hc_diff d;
+	hc_diff_of(r, &d);
+	if (d.ran[FLAVOUR_VANILLA] && d.ran[FLAVOUR_PATCHED])
+		printf("  changed from vanilla to patched: %s\n", d.n_changed ? "" : "none");
+	for (size_t i = 0; i < d.n_changed; i++) {
+		char text[512];
+		hc_change_text(&d.changed[i], text, sizeof(text));
+		printf("    %s\n", text);
+	}
+	if (d.n_failing)
+		printf("  the hardenings' checks that FAIL on patched:\n");
+	for (size_t i = 0; i < d.n_failing; i++)
+		printf("    %s: %s %s: %s\n", d.failing[i].feature, d.failing[i].name,
+		       d.failing[i].patched ? d.failing[i].patched->result : "(no such check)",
+		       d.failing[i].why);
+	for (size_t i = 0; i < d.n_lacks; i++)
+		printf("  not judged: %s: %s\n", d.lacks_feature[i], d.lacks[i]);
+	for (size_t i = 0; i < p->n_dumps; i++)
+		printf("  patched at %s (kernel.modules_restrict=%s): OK %zu, FAIL %zu; verdicts "
+		       "changed from boot: %s\n", p->dumps[i].label,
+		       p->dumps[i].modules_restrict ? p->dumps[i].modules_restrict : "none",
+		       p->dumps[i].ok, p->dumps[i].fail,
+		       p->dumps[i].differs ? p->dumps[i].differs : "none");
+	hc_diff_free(&d);
 }
 
 /* One line per feature the guest tests: fails on vanilla and passes patched = proven; passes
@@ -47,6 +94,7 @@ static void print_summary(const struct run_result *r)
 		       kt.failed[FLAVOUR_PATCHED], kt.skipped[FLAVOUR_PATCHED],
 		       kt.regressions ? kt.regressions : "none", kt.upstream ? kt.upstream : "none");
 	kernel_tests_diff_free(&kt);
+	print_checker(r);
 	const struct run_flavour *v = &r->flavour[FLAVOUR_VANILLA], *p = &r->flavour[FLAVOUR_PATCHED];
 	printf("\nvanilla: %.1f s boot, %s; patched: %.1f s boot, %s\n", v->boot.boot_seconds,
 	       v->boot.dir ? v->boot.dir : "-", p->boot.boot_seconds,

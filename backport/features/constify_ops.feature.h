@@ -19,4 +19,6 @@
 	.nothing_left_is_present = true,
 	.manifest = "constified",
 	.manifest_of = constify_manifest,
+	.checker_lacks = "const ops tables: the tool has no check of them (grsecurity's "
+			 "constify plugin is not among its checks)",
 },

@@ -17,4 +17,10 @@
 		    "buffer.  By default, it is set to (0), resulting in no\n"
 		    "restrictions.  When set to (1), users must have CAP_SYS_ADMIN\n"
 		    "to use dmesg(8).",
+	.checker = (const struct feature_check[]){
+		{ "kernel.dmesg_restrict", "off by default, as upstream keeps it (the series adds "
+					   "the sysctl only where a tree lacks it, at 0)" },
+		{ "CONFIG_SECURITY_DMESG_RESTRICT", "upstream's option, default n, which the series "
+						    "leaves as it is" },
+		{ NULL, NULL } },
 },

@@ -9,6 +9,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* A check of kernel-hardening-checker that speaks of a feature: its option_name, and why the
+ * patched kernel may still FAIL it (the series' default, where it differs from the tool's
+ * recommendation; README.md has the table). */
+struct feature_check {
+	const char *name;
+	const char *why_fail;
+};
+
 struct feature {
 	const char *name;        /* cocci/NAME.cocci */
 	const char *subject;     /* the patch's Subject, after "[PATCH] " */
@@ -39,6 +47,11 @@ struct feature {
 	 * patched kernel ran at); NULL: none. */
 	const char *measured_by;
 	const char *measured_note;
+	/* kernel-hardening-checker's checks of it ({NULL, NULL}-terminated; NULL: none), and what
+	 * of it the tool has no check for (NULL: nothing), said beside its verdicts rather than
+	 * left out. */
+	const struct feature_check *checker;
+	const char *checker_lacks;
 };
 
 /* At most FEATURES_MAX features: a selection is a mask of their bits in an unsigned. */

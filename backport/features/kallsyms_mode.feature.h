@@ -11,4 +11,9 @@
 	       "lies, which is what a generic kernel exploit needs to know. Create it\n"
 	       "readable by root only (0400 instead of 0444), as posted by Marcus\n"
 	       "Meissner in 2010.",
+	.checker = (const struct feature_check[]){
+		{ "CONFIG_KALLSYMS", "the tool (CLIP OS) asks for no kallsyms at all; the series "
+				     "keeps them, readable by root only" },
+		{ NULL, NULL } },
+	.checker_lacks = "the mode of /proc/kallsyms: the tool has no check of it",
 },

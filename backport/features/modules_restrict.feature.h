@@ -74,4 +74,19 @@
 			 "\n",
 	.measured_by = "autoload",
 	.measured_note = "patched runs at kernel.modules_restrict=1",
+	.checker = (const struct feature_check[]){
+		{ "kernel.modules_disabled", "another switch (no loading at all, root's neither), "
+					     "which the series leaves alone: its own level 2 is "
+					     "the lock" },
+		{ "dev.tty.ldisc_autoload", "upstream's switch for line disciplines alone; at "
+					    "modules_restrict=1 the kernel refuses their autoload "
+					    "to users without CAP_SYS_MODULE already" },
+		{ "CONFIG_LDISC_AUTOLOAD", "the test config keeps it on, to measure the autoload "
+					   "surface modules_restrict closes" },
+		{ "CONFIG_STATIC_USERMODEHELPER", "needs a userspace helper; at "
+						  "modules_restrict=1 writing kernel.modprobe "
+						  "needs CAP_SYS_MODULE instead" },
+		{ NULL, NULL } },
+	.checker_lacks = "kernel.modules_restrict and CONFIG_MODULES_RESTRICT_DEFAULT: the tool "
+			 "has no check for them and ignores the sysctl",
 },

@@ -24,4 +24,8 @@
 		    "replaced with 0's unless the user has CAP_SYSLOG.  When\n"
 		    "kptr_restrict is set to (2), kernel pointers printed using\n"
 		    "%pK will be replaced with 0's regardless of privileges.",
+	.checker = (const struct feature_check[]){
+		{ "kernel.kptr_restrict", "the series keeps upstream's default 0: %pK hides the "
+					  "pointers it converted once kptr_restrict is raised" },
+		{ NULL, NULL } },
 },

@@ -45,4 +45,12 @@
 			 "\t  dev.tty.legacy_tiocsti sysctl. This configuration option sets\n"
 			 "\t  the default value of the sysctl.\n"
 			 "\n",
+	.checker = (const struct feature_check[]){
+		{ "dev.tty.legacy_tiocsti", "the series' default is upstream's, 1 "
+					    "(CONFIG_LEGACY_TIOCSTI=y): TIOCSTI keeps working until "
+					    "it is set to 0" },
+		{ "CONFIG_LEGACY_TIOCSTI", "default y, as upstream's since 6.2: userspace that "
+					   "pushes input (brltty without CAP_SYS_ADMIN) keeps "
+					   "working" },
+		{ NULL, NULL } },
 },

@@ -24,6 +24,11 @@ void report_sort(struct run_result *r, size_t n);
 int report_exit_code(const struct run_result *r, size_t n);
 
 int report_write_markdown(FILE *f, const struct run_result *r, size_t n);
+/* Text in a Markdown table cell: '|' escaped, line ends as spaces, HTML's characters as
+ * entities. */
+void report_md_cell(FILE *f, const char *s);
+/* matrix.md's section on kernel-hardening-checker's verdicts (nothing when it judged none). */
+void report_md_checker(FILE *f, const struct run_result *r, size_t n);
 int report_write_junit(FILE *f, const struct run_result *r, size_t n);
 int report_write_matrix_json(FILE *f, const struct run_result *r, size_t n);
 

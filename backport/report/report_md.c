@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* matrix.md: a row per kernel, a column per feature (the regression smoke first), each cell
  * the verdict, a failed one with the log that explains it; then the kernel pointer leaks per
- * flavour and kptr_restrict level (when measured); then the stage times; then what failed,
+ * flavour and kptr_restrict level (when measured), the autoload surface, the kernel's own
+ * tests, kernel-hardening-checker's verdicts, fuzzing; then the stage times; then what failed,
  * stage by stage. GitHub-flavoured Markdown, readable as a CI job summary. */
 #include "report.h"
 
@@ -11,7 +12,7 @@
 #include <string.h>
 
 /* Text in a table cell: '|' escaped, line ends as spaces, HTML's characters as entities. */
-static void cell_text(FILE *f, const char *s)
+void report_md_cell(FILE *f, const char *s)
 {
 	for (; s && *s; s++) {
 		if (*s == '|')
@@ -51,7 +52,7 @@ static void verdict_cell(FILE *f, const struct run_feature *feat)
 	}
 	char text[64];
 	run_feature_verdict_text(feat, text, sizeof(text));
-	cell_text(f, text);
+	report_md_cell(f, text);
 	if (!verdict_ok(feat->verdict) && feat->log) {
 		fputs(" (log ", f);
 		cell_path(f, feat->log);
@@ -70,7 +71,7 @@ static void verdict_table(FILE *f, const struct run_result *r, size_t n,
 	fputs("| kernel | version |", f);
 	for (size_t c = 0; c < cols->count; c++) {
 		fputc(' ', f);
-		cell_text(f, cols->labels[c]);
+		report_md_cell(f, cols->labels[c]);
 		fputs(" |", f);
 	}
 	fputs(" result |\n| --- | --- |", f);
@@ -79,9 +80,9 @@ static void verdict_table(FILE *f, const struct run_result *r, size_t n,
 	fputs(" --- |\n", f);
 	for (size_t k = 0; k < n; k++) {
 		fputs("| ", f);
-		cell_text(f, r[k].kernel);
+		report_md_cell(f, r[k].kernel);
 		fputs(" | ", f);
-		cell_text(f, r[k].version ? r[k].version : "?");
+		report_md_cell(f, r[k].version ? r[k].version : "?");
 		fputs(" |", f);
 		for (size_t c = 0; c < cols->count; c++) {
 			fputc(' ', f);
@@ -103,7 +104,7 @@ static void stage_table(FILE *f, const struct run_result *r, size_t n)
 	fputs(" ---: |\n", f);
 	for (size_t k = 0; k < n; k++) {
 		fputs("| ", f);
-		cell_text(f, r[k].kernel);
+		report_md_cell(f, r[k].kernel);
 		fputs(" |", f);
 		for (int s = 0; s < RUN_STAGES; s++) {
 			const struct run_stage *st = &r[k].stages[s];
@@ -152,7 +153,7 @@ static void leak_table(FILE *f, const struct run_result *r, size_t n)
 	fputc('\n', f);
 	for (size_t k = 0; k < n; k++) {
 		fputs("| ", f);
-		cell_text(f, r[k].kernel);
+		report_md_cell(f, r[k].kernel);
 		fputs(" |", f);
 		for (int fl = 0; fl < FLAVOURS; fl++) {
 			for (int l = 0; l < LEAK_LEVELS_MAX; l++) {
@@ -187,7 +188,7 @@ static void kernel_tests_table(FILE *f, const struct run_result *r, size_t n)
 		struct kernel_tests_diff d;
 		kernel_tests_diff_of(&r[k], &d);
 		fputs("| ", f);
-		cell_text(f, r[k].kernel);
+		report_md_cell(f, r[k].kernel);
 		fputs(" |", f);
 		for (int fl = 0; fl < FLAVOURS; fl++)
 			if (d.ran[fl])
@@ -196,11 +197,11 @@ static void kernel_tests_table(FILE *f, const struct run_result *r, size_t n)
 			else
 				fputs(" not run |", f);
 		fputs(" ", f);
-		cell_text(f, d.ran[FLAVOUR_VANILLA] && d.ran[FLAVOUR_PATCHED]
+		report_md_cell(f, d.ran[FLAVOUR_VANILLA] && d.ran[FLAVOUR_PATCHED]
 				     ? (d.regressions ? d.regressions : "none")
 				     : "not compared");
 		fputs(" | ", f);
-		cell_text(f, d.upstream ? d.upstream : "none");
+		report_md_cell(f, d.upstream ? d.upstream : "none");
 		fputs(" |\n", f);
 		kernel_tests_diff_free(&d);
 	}
@@ -236,7 +237,7 @@ static void autoload_table(FILE *f, const struct run_result *r, size_t n)
 	fputc('\n', f);
 	for (size_t k = 0; k < n; k++) {
 		fputs("| ", f);
-		cell_text(f, r[k].kernel);
+		report_md_cell(f, r[k].kernel);
 		fputs(" |", f);
 		for (int fl = 0; fl < FLAVOURS; fl++)
 			for (int w = 0; w < WHO; w++) {
@@ -268,7 +269,7 @@ static void fuzz_table(FILE *f, const struct run_result *r, size_t n)
 	fputs("\n| --- | --- | --- |\n", f);
 	for (size_t k = 0; k < n; k++) {
 		fputs("| ", f);
-		cell_text(f, r[k].kernel);
+		report_md_cell(f, r[k].kernel);
 		fputs(" |", f);
 		for (int fl = 0; fl < FLAVOURS; fl++) {
 			const struct fuzz_result *z = &r[k].flavour[fl].fuzz;
@@ -280,7 +281,7 @@ static void fuzz_table(FILE *f, const struct run_result *r, size_t n)
 			if (!z->trinity_ran)
 				fputs("trinity did not run", f);
 			else if (!z->console_clean)
-				cell_text(f, z->problem ? z->problem : "console not clean");
+				report_md_cell(f, z->problem ? z->problem : "console not clean");
 			else
 				fputs(z->powered_off ? "clean, powered off" : "did not power off", f);
 			fputs(" |", f);
@@ -301,10 +302,10 @@ static void failures(FILE *f, const struct run_result *r, size_t n)
 				fputs("\n## What failed\n\n", f);
 			any = true;
 			fputs("- ", f);
-			cell_text(f, r[k].kernel);
+			report_md_cell(f, r[k].kernel);
 			fprintf(f, ", %s %s: ", run_stage_name(s),
 				st->status == STAGE_FAILED ? "FAILED" : "BROKEN");
-			cell_text(f, st->detail ? st->detail : "?");
+			report_md_cell(f, st->detail ? st->detail : "?");
 			if (st->log) {
 				fputs(" (log ", f);
 				cell_path(f, st->log);
@@ -334,6 +335,7 @@ int report_write_markdown(FILE *f, const struct run_result *r, size_t n)
 	leak_table(f, r, n);
 	autoload_table(f, r, n);
 	kernel_tests_table(f, r, n);
+	report_md_checker(f, r, n);
 	fuzz_table(f, r, n);
 	fputs("\n## Stage times\n\n", f);
 	stage_table(f, r, n);

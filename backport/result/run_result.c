@@ -3,6 +3,7 @@
 
 #include "exitcodes.h"
 #include "msg.h"
+#include "sha256.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +126,33 @@ void run_result_free(struct run_result *r)
 		free(fl->results_path);
 		json_decref(fl->results);
 		fuzz_result_free(&fl->fuzz);
+		hc_flavour_free(&fl->checker);
 	}
+	run_series_free(&r->series);
 	memset(r, 0, sizeof(*r));
+}
+
+void run_series_free(struct run_series *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->patches[i].name);
+	free(s->patches);
+	memset(s, 0, sizeof(*s));
+}
+
+void run_series_hash(struct run_series *s)
+{
+	if (!s->n) {
+		s->patchset_hash[0] = '\0';
+		return;
+	}
+	char *text = malloc(s->n * (SHA256_HEX_LEN + 1) + 1);
+	if (!text)
+		abort();
+	for (size_t i = 0; i < s->n; i++) {
+		memcpy(text + i * (SHA256_HEX_LEN + 1), s->patches[i].sha256, SHA256_HEX_LEN);
+		text[i * (SHA256_HEX_LEN + 1) + SHA256_HEX_LEN] = '\n';
+	}
+	sha256_hex(text, s->n * (SHA256_HEX_LEN + 1), s->patchset_hash);
+	free(text);
 }

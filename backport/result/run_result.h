@@ -6,6 +6,7 @@
 
 #include "feature_outcome.h"
 #include "guest_boot.h"
+#include "hardening_check.h"
 
 #include <jansson.h>
 #include <stdbool.h>
@@ -87,6 +88,21 @@ struct run_flavour {
 	char *results_path;    /* the guest's results.json */
 	json_t *results;       /* its contents (a reference of its own), or NULL */
 	struct fuzz_result fuzz; /* the fuzzing run (matrix --fuzz), when there was one */
+	struct hc_flavour checker; /* kernel-hardening-checker's verdicts, when it ran */
+};
+
+/* The series the patched flavour was built from (CACHE/work/NAME/patches), for a report that
+ * names it (KCIDB's patchset_hash). */
+struct run_patch {
+	char *name;       /* "0001-kallsyms_mode.patch" */
+	char sha256[65];  /* of the file, hex */
+};
+struct run_series {
+	bool known;       /* read after apply; false in results older than this record */
+	struct run_patch *patches;
+	size_t n;
+	char patchset_hash[65]; /* sha256 over the patches' hex sha256, each with '\n' ("" when
+				 * there are none), as KCIDB defines it */
 };
 
 struct run_result {
@@ -101,10 +117,15 @@ struct run_result {
 	struct run_feature *features;
 	size_t n_features;
 	struct run_flavour flavour[FLAVOURS];
+	struct run_series series;
 	int exit_code;   /* 0 all good, 1 something failed, 2 bad input, 3 the environment broke */
 };
 
 void run_result_free(struct run_result *r);
+void run_series_free(struct run_series *s);
+/* S's patchset_hash from its patches' sha256, as KCIDB defines it: the SHA-256 of their hex
+ * digests, each followed by '\n' (sha256sum *.patch | cut -c-64 | sha256sum); "" for none. */
+void run_series_hash(struct run_series *s);
 
 const char *run_stage_name(enum run_stage_id s);           /* "build vanilla" */
 const char *stage_status_name(enum stage_status s);        /* "ok" */

@@ -56,7 +56,20 @@ static json_t *flavour_json(const struct run_flavour *f)
 	json_object_set_new(v, "autoload", autoload_stats_to_json(&g->autoload));
 	json_object_set_new(v, "kernel_tests", kernel_tests_to_json(&g->ktests));
 	json_object_set_new(v, "fuzz", fuzz_json(&f->fuzz));
+	json_object_set_new(v, "hardening_checker", hc_flavour_to_json(&f->checker));
 	return v;
+}
+
+static json_t *series_json(const struct run_series *s)
+{
+	if (!s->known)
+		return json_null();
+	json_t *patches = json_array();
+	for (size_t i = 0; i < s->n; i++)
+		json_array_append_new(patches, json_pack("{s:o, s:s}", "name",
+							 hb_json_string(s->patches[i].name),
+							 "sha256", s->patches[i].sha256));
+	return json_pack("{s:o, s:s}", "patches", patches, "patchset_hash", s->patchset_hash);
 }
 
 static json_t *stage_json(enum run_stage_id s, const struct run_stage *st)
@@ -130,6 +143,7 @@ json_t *run_result_to_json(const struct run_result *r)
 	for (int fl = 0; fl < FLAVOURS; fl++)
 		json_object_set_new(flavours, flavour_name(fl), flavour_json(&r->flavour[fl]));
 	json_object_set_new(v, "flavours", flavours);
+	json_object_set_new(v, "series", series_json(&r->series));
 	return v;
 }
 
@@ -349,12 +363,65 @@ static void read_flavour(struct reader *rd, enum flavour fl, const json_t *o,
 	if (kernel_tests_from_json(json_object_get(o, "kernel_tests"), &g->ktests, why,
 				   sizeof(why)) != 0)
 		bad(rd, "kernel_tests", why);
+	if (hc_flavour_from_json(json_object_get(o, "hardening_checker"), &f->checker, why,
+				 sizeof(why)) != 0)
+		bad(rd, field, why); /* absent in results older than the tool's run: not run */
 	json_t *z = json_object_get(o, "fuzz");
 	if (json_is_object(z)) {
 		char fuzz_field[80];
 		snprintf(fuzz_field, sizeof(fuzz_field), "%s.fuzz", field);
 		read_fuzz(rd, fuzz_field, z, &f->fuzz);
 	}
+}
+
+static bool is_sha256(const char *s)
+{
+	size_t n = strspn(s, "0123456789abcdef");
+	return n == 64 && !s[n];
+}
+
+/* "series": null (results older than it: not known) or the patches and their hash. */
+static void read_series(struct reader *rd, const json_t *o, struct run_series *s)
+{
+	if (!o || json_is_null(o))
+		return;
+	json_t *patches = NULL;
+	const char *hash = NULL;
+	if (!unpack(rd, "series", o, "{s:o, s:s}", "patches", &patches, "patchset_hash", &hash))
+		return;
+	if (!json_is_array(patches)) {
+		bad(rd, "series.patches", "expected an array");
+		return;
+	}
+	if (*hash ? !is_sha256(hash) : json_array_size(patches) > 0) {
+		bad(rd, "series.patchset_hash", "expected 64 lowercase hex digits (\"\" for no "
+			"patches)");
+		return;
+	}
+	s->known = true;
+	snprintf(s->patchset_hash, sizeof(s->patchset_hash), "%s", hash);
+	s->patches = calloc(json_array_size(patches) + 1, sizeof(*s->patches));
+	for (size_t i = 0; i < json_array_size(patches) && !rd->failed; i++) {
+		const char *name = NULL, *sum = NULL;
+		char field[48];
+		snprintf(field, sizeof(field), "series.patches[%zu]", i);
+		if (!unpack(rd, field, json_array_get(patches, i), "{s:s, s:s}", "name", &name,
+			    "sha256", &sum))
+			break;
+		if (!is_sha256(sum)) {
+			bad(rd, field, "sha256: expected 64 lowercase hex digits");
+			break;
+		}
+		struct run_patch *p = &s->patches[s->n++];
+		p->name = strdup(name);
+		snprintf(p->sha256, sizeof(p->sha256), "%s", sum);
+	}
+	/* the hash must be the one of these patches: a report names the series by it */
+	char recorded[sizeof(s->patchset_hash)];
+	memcpy(recorded, s->patchset_hash, sizeof(recorded));
+	run_series_hash(s);
+	if (!rd->failed && strcmp(recorded, s->patchset_hash) != 0)
+		bad(rd, "series.patchset_hash", "is not the hash of series.patches' sha256");
 }
 
 int run_result_from_json(const json_t *v, struct run_result *r, char *err, size_t errlen)
@@ -392,6 +459,8 @@ int run_result_from_json(const json_t *v, struct run_result *r, char *err, size_
 	for (int fl = 0; fl < FLAVOURS && !rd.failed; fl++)
 		read_flavour(&rd, fl, need(&rd, flavours, flavour_name(fl), JSON_OBJECT),
 			     &r->flavour[fl]);
+	if (!rd.failed)
+		read_series(&rd, json_object_get(v, "series"), &r->series);
 	if (!rd.failed && r->exit_code != run_result_exit_code(r))
 		bad(&rd, "exit_code", "does not agree with the stages and verdicts");
 	if (rd.failed)

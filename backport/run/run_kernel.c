@@ -10,6 +10,7 @@
 #include "feature_table.h"
 #include "fetch.h"
 #include "fsutil.h"
+#include "hardening_judge.h"
 #include "json_util.h"
 #include "kbuild_make.h"
 #include "lock.h"
@@ -196,6 +197,14 @@ static void build_and_test(struct hb_ctx *ctx, const struct kernel_entry *e,
 	stage_end(r, o, s, t0, rc, b.log, b.problem);
 	if (rc == HB_EXIT_OK)
 		test_flavour(ctx, e, o, ops, &b, f, r);
+	if (rc == HB_EXIT_OK && r->flavour[f].tested && ops->judge) {
+		struct run_flavour *fl = &r->flavour[f];
+		ops->judge(ctx, e, &b, fl);
+		if (fl->checker.ran)
+			stage_line(o, "%s: kernel-hardening-checker %s on %s: OK %zu, FAIL %zu",
+				   r->kernel, fl->checker.version, flavour_name(f),
+				   fl->checker.boot.ok, fl->checker.boot.fail);
+	}
 	if (rc == HB_EXIT_OK && ctx->fuzz_seconds > 0 && ops->fuzz) {
 		struct fuzz_result fr;
 		memset(&fr, 0, sizeof(fr));
@@ -234,6 +243,8 @@ int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct ru
 		free(log);
 		for (size_t k = 1; k < r->n_features; k++)
 			r->features[k].apply = states[feature_find(r->features[k].name) - features];
+		if (rc == HB_EXIT_OK && ops->series && ops->series(ctx, e, &r->series) != 0)
+			msg_warn("%s: the series apply wrote cannot be read", r->kernel);
 	}
 	/* Vanilla first: its build fills ccache for the patched one. */
 	if (rc == HB_EXIT_OK)
@@ -350,10 +361,25 @@ static int real_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 	return guest_run_built(ctx, e, vanilla, b, NULL, out);
 }
 
+/* The tool reads the .config the build left beside its objects, and the guest's dumps in
+ * its console log; its files go beside that log. */
+static void real_judge(struct hb_ctx *ctx, const struct kernel_entry *e,
+		       const struct build_output *b, struct run_flavour *fl)
+{
+	(void)e;
+	if (!fl->console_log || !fl->boot.dir)
+		return;
+	char *config = xasprintf("%s/out/.config", b->dir);
+	hardening_judge_flavour(ctx, config, fl->console_log, fl->boot.dir, &fl->checker);
+	free(config);
+}
+
 const struct kernel_ops kernel_ops_real = {
 	.fetch = real_fetch,
 	.apply = real_apply,
 	.build = build_kernel,
 	.test = real_test,
 	.fuzz = fuzz_built,
+	.judge = real_judge,
+	.series = run_series_read,
 };

@@ -28,6 +28,13 @@ struct kernel_ops {
 	/* after the tests, when ctx->fuzz_seconds (NULL: never) */
 	int (*fuzz)(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		    const struct build_output *b, long seconds, long seed, struct fuzz_result *out);
+	/* after a flavour's test stage ran its guest: kernel-hardening-checker's verdicts into
+	 * fl->checker (NULL: never); no stage, it fails nothing */
+	void (*judge)(struct hb_ctx *ctx, const struct kernel_entry *e,
+		      const struct build_output *b, struct run_flavour *fl);
+	/* after apply: the series the patched flavour builds from (NULL: unknown) */
+	int (*series)(const struct hb_ctx *ctx, const struct kernel_entry *e,
+		      struct run_series *out);
 };
 
 extern const struct kernel_ops kernel_ops_real;

@@ -2,6 +2,8 @@
 /* /init of the test initramfs (PID 1): sets up the guest, runs every suite
  * program under HB_SUITE_DIR as a KTAP subtest, prints "# hb-done" and
  * reboots (QEMU runs with -no-reboot, so that ends the run).
+ * Before the first suite and after the last it prints the sysctls and the command line
+ * (sysctl_dump.h), which the host judges with kernel-hardening-checker.
  * Options (kernel command line): see cmdline.h and README.md. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,8 @@
 #include "hb_paths.h"
 #include "ktap.h"
 #include "suite_runner.h"
+#include "sysctl_dump.h"
+#include "sysctl_dump_format.h"
 
 #define SYSLOG_ACTION_CONSOLE_LEVEL 8
 
@@ -104,6 +108,8 @@ int main(int argc, char **argv)
 	hb_opts_parse(cmdline, &opts);
 	if (opts.loglevel >= 0)
 		klogctl(SYSLOG_ACTION_CONSOLE_LEVEL, NULL, opts.loglevel);
+	/* the kernel's own values, before /init writes any (kernel-hardening-checker's input) */
+	hb_sysctl_dump(HB_DUMP_AT_BOOT);
 	hb_boot_sysctls();
 
 	for (size_t i = 0; i < N_SUITES; i++)
@@ -126,6 +132,9 @@ int main(int argc, char **argv)
 			failed++;
 		ktap_result(i + 1, v, chosen[i], NULL);
 	}
+	/* the values the suites leave: each restores what it changed, but modules_lock leaves
+	 * kernel.modules_restrict at 2 */
+	hb_sysctl_dump(HB_DUMP_AT_END);
 	printf("# hb-summary: %u suite(s), %u failed\n", n, failed);
 	printf("# hb-done\n");
 	fflush(stdout);

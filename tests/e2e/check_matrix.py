@@ -6,7 +6,8 @@ proven" or "present upstream" (a feature "not applicable" or anything else fails
 autoload surface was measured on both flavours for every identity (the unprivileged user,
 root of a user namespace, the root of a container), with requests on vanilla and none, nor a
 module loaded, on patched at modules_restrict=1; the kernel's own tests ran on both flavours and
-none that passes on vanilla fails on patched; and a
+none that passes on vanilla fails on patched; kernel-hardening-checker judged both flavours
+(its checks listed, none missing a result) and named the hardenings' checks by their names; and a
 fuzzing run (matrix --fuzz), where there was one, ran trinity to its end, left the console
 clean and the guest powered off. Prints a KTAP-like line per kernel and check, the reason
 under a failed one, and exits 1 when one failed, 2 when the file cannot be read.
@@ -82,6 +83,24 @@ def check_kernel_tests(k):
            "ok on vanilla, not on patched: " + ", ".join(regressions))
 
 
+def check_checker(k):
+    """Yields (name, ok, reason): kernel-hardening-checker judged both flavours."""
+    name = k.get("kernel", "?")
+    for flavour in ("vanilla", "patched"):
+        h = ((k.get("flavours") or {}).get(flavour) or {}).get("hardening_checker") or {}
+        checks = h.get("checks") or []
+        ok = bool(h.get("ran")) and len(checks) == h.get("ok", -1) + h.get("fail", -1) > 0 \
+            and all(c.get("result") for c in checks)
+        yield (f"{name} kernel-hardening-checker {h.get('version')} on {flavour}: OK "
+               f"{h.get('ok')}, FAIL {h.get('fail')}", ok,
+               h.get("problem") or "no verdicts, or counts that do not add up")
+    names = {c.get("name") for c in (((k.get("flavours") or {}).get("patched") or {})
+                                     .get("hardening_checker") or {}).get("checks") or []}
+    for want in ("kernel.kptr_restrict", "kernel.dmesg_restrict", "kernel.modules_disabled"):
+        yield (f"{name} kernel-hardening-checker checks {want}", want in names,
+               "the tool no longer lists it: a newer tool renamed its checks?")
+
+
 def check_fuzz(k):
     """Yields (name, ok, reason) per flavour that was fuzzed."""
     name = k.get("kernel", "?")
@@ -110,7 +129,8 @@ def main(argv):
     n = 0
     for want in argv[2:]:
         rows = list(check_kernel(kernels[want])) + list(check_autoload(kernels[want])) + \
-            list(check_kernel_tests(kernels[want])) + list(check_fuzz(kernels[want])) \
+            list(check_kernel_tests(kernels[want])) + list(check_checker(kernels[want])) + \
+            list(check_fuzz(kernels[want])) \
             if want in kernels else \
             [(f"{want}", False, "kernel missing from the matrix")]
         for name, ok, reason in rows:

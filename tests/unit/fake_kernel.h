@@ -172,8 +172,45 @@ static int fake_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vani
 	return g->as_expected ? HB_EXIT_OK : HB_EXIT_FAILED;
 }
 
+/* kernel-hardening-checker: vanilla fails one check more than patched. */
+static void fake_judge(struct hb_ctx *ctx, const struct kernel_entry *e,
+		       const struct build_output *b, struct run_flavour *fl)
+{
+	(void)ctx;
+	(void)e;
+	bool vanilla = strstr(b->dir, "/vanilla") != NULL;
+	const char *json = vanilla
+		? "[{\"option_name\": \"kernel.kptr_restrict\", \"type\": \"sysctl\", \"reason\": "
+		  "\"r\", \"decision\": \"kspp\", \"desired_val\": \"2\", \"check_result\": "
+		  "\"FAIL: \\\"0\\\"\", \"check_result_bool\": false}]"
+		: "[{\"option_name\": \"kernel.kptr_restrict\", \"type\": \"sysctl\", \"reason\": "
+		  "\"r\", \"decision\": \"kspp\", \"desired_val\": \"2\", \"check_result\": "
+		  "\"OK\", \"check_result_bool\": true}]";
+	char err[256];
+	if (hc_checks_parse(json, strlen(json), &fl->checker.boot, err, sizeof(err)) != 0)
+		abort();
+	fl->checker.ran = true;
+	fl->checker.version = strdup("0.6.17.1-3");
+}
+
+static int fake_series(const struct hb_ctx *ctx, const struct kernel_entry *e,
+		       struct run_series *out)
+{
+	(void)ctx;
+	(void)e;
+	memset(out, 0, sizeof(*out));
+	out->patches = calloc(1, sizeof(*out->patches));
+	out->patches[0].name = strdup("0001-fake.patch");
+	memset(out->patches[0].sha256, 'a', 64);
+	out->n = 1;
+	out->known = true;
+	run_series_hash(out);
+	return 0;
+}
+
 static const struct kernel_ops fake_ops = {
 	.fetch = fake_fetch, .apply = fake_apply, .build = fake_build, .test = fake_test,
+	.judge = fake_judge, .series = fake_series,
 };
 
 /* A context over the fake kernels (all "debian" entries of one list), cache in a temp dir. */

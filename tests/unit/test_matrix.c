@@ -11,6 +11,7 @@
 #include "matrix_args.h"
 #include "matrix_run.h"
 #include "report.h"
+#include "run_result_json.h"
 #include "spawn.h"
 
 static int setup(void **state)
@@ -65,6 +66,21 @@ static void all_proven(void **state)
 	assert_non_null(l);
 	assert_int_equal(l->total, 5);
 	assert_int_equal(leak_stats_level(&r.flavour[FLAVOUR_PATCHED].boot.leaks, 1)->total, 0);
+	/* each flavour that booted is judged by kernel-hardening-checker; the series is named */
+	assert_true(r.flavour[FLAVOUR_VANILLA].checker.ran);
+	assert_int_equal(r.flavour[FLAVOUR_VANILLA].checker.boot.fail, 1);
+	assert_int_equal(r.flavour[FLAVOUR_PATCHED].checker.boot.ok, 1);
+	assert_true(r.series.known);
+	assert_int_equal(strlen(r.series.patchset_hash), 64);
+	/* and both survive the per-kernel JSON */
+	json_t *v = run_result_to_json(&r);
+	struct run_result back;
+	char err[256];
+	assert_int_equal(run_result_from_json(v, &back, err, sizeof(err)), 0);
+	assert_true(back.flavour[FLAVOUR_PATCHED].checker.ran);
+	assert_string_equal(back.series.patchset_hash, r.series.patchset_hash);
+	run_result_free(&back);
+	json_decref(v);
 	run_result_free(&r);
 	fake_ctx_free(&ctx);
 }
@@ -99,6 +115,8 @@ static void failed_build_skips_its_test_only(void **state)
 	assert_int_equal(r.stages[STAGE_TEST_VANILLA].status, STAGE_SKIPPED);
 	assert_int_equal(r.stages[STAGE_BUILD_PATCHED].status, STAGE_OK);
 	assert_int_equal(r.stages[STAGE_TEST_PATCHED].status, STAGE_OK);
+	assert_false(r.flavour[FLAVOUR_VANILLA].checker.ran); /* no guest: nothing to judge */
+	assert_true(r.flavour[FLAVOUR_PATCHED].checker.ran);
 	assert_non_null(strstr(r.stages[STAGE_BUILD_VANILLA].log, "/build/k1/vanilla/build.log"));
 	for (size_t i = 0; i < r.n_features; i++) {
 		assert_int_equal(r.features[i].verdict, VERDICT_STAGE_FAILED);
