@@ -38,4 +38,12 @@
 		    "replaced with 0's unless the user has CAP_SYSLOG.  When\n"
 		    "kptr_restrict is set to (2), kernel pointers printed using\n"
 		    "%pK will be replaced with 0's regardless of privileges.",
+	.verdict_note = "pk_pointers, on a tree from 4.15 on: a bare %p prints a hash there, "
+			"never the address, so no reader saw an address before the patch. "
+			"\"Proven\" says what %pK does instead: at kernel.kptr_restrict=1 a "
+			"reader without CAP_SYSLOG sees zeros where %p showed the hash, and one "
+			"with CAP_SYSLOG the raw address; at 0 %pK prints the hash too; at 2 "
+			"zeros for all. Files only root reads (debugfs, tracefs, procfs of mode "
+			"0400) are left as they are.",
+	.verdict_note_since = 4015,
 },
