@@ -21,8 +21,10 @@
 //    afterwards, 2.6.12 to 2.6.24;
 //  - the same calls with the mode spelt S_IRUGO (a tree of its own),
 //    which becomes S_IRUSR.
-//  0444 becomes 0400 (S_IRUGO: S_IRUSR).  Upstream never changed the
-//  mode: every version up to 7.2 creates the file 0444 (since 4.15 it
+//  0444 becomes 0400 (S_IRUGO: S_IRUSR).  No release changed the mode:
+//  upstream's 0400 (59365d136d20, merged for 2.6.37) was reverted before
+//  the release (33e0d57f5d2f) because klogd read the file after dropping
+//  root, and every version up to 7.2 creates the file 0444 (since 4.15 it
 //  shows zeros for the addresses to readers without CAP_SYSLOG, per
 //  kallsyms_show_value(), which is another defence).  A call that
 //  creates "kallsyms" with any other mode (a macro, a variable, another

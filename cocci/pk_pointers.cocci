@@ -63,6 +63,20 @@
 //  Since 4.15 a bare %p prints a hash: %pK then changes what readers see
 //  only when kernel.kptr_restrict is set (1: zeros for readers without
 //  CAP_SYSLOG, the real address for those with it; 2: zeros for all).
+//  A seq_printf() whose function only prints into files root alone reads
+//  is left alone, and report mode says "left alone": debugfs and tracefs
+//  files (mounted mode 0700, 3.7 and 4.1 on, read from the tree's
+//  fs/debugfs/inode.c and fs/tracefs/inode.c; a file given alone counts
+//  as of a tree of today) and procfs files of mode 0400 or 0600 gain
+//  nothing from %pK that kptr_restrict is about, and at 1 root would see
+//  the raw address where %p showed a hash.  It is read from the file's
+//  own text: every use of the function is followed through the functions
+//  that call it, single_open(), seq_operations, file_operations, other
+//  static tables and the DEFINE_SHOW_ATTRIBUTE() family, and must end in
+//  debugfs_create_*(), drm_debugfs_create_files() (a drm_info_list),
+//  trace_create_file() or a proc_create*() of such a mode.  A function or
+//  table the file does not keep static (other files may use it), a use
+//  inside a macro definition, or any other registration keeps the change.
 //
 //  %pK support, only in a tree that lacks it (lib/vsprintf.c without a
 //  kptr_restrict, i.e. before 2.6.38; every tree since, all Debian trees
@@ -383,9 +397,320 @@ def pk_site_safe(c, p):
     except Exception:
         return ("odd", c, c, None)
 
-def pk_report(c, p, fn):
+# Which seq_file printers only reach files readable by root alone
+# (debugfs and tracefs, mounted mode 0700; a procfs file of mode 0400 or
+# 0600): %pK there changes nothing for the users kptr_restrict is about.
+# Read from the text of the file: every use of the function, followed
+# through single_open(), seq_operations, file_operations and the
+# DEFINE_*_ATTRIBUTE() macros, must end in such a registration in the
+# same file.  A function or table the file does not keep to itself
+# (not static) may be used elsewhere, and counts as reaching anything.
+PK_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+PK_DEFINE_ATTR = re.compile(
+    r"\b(DEFINE_SHOW_ATTRIBUTE|DEFINE_SHOW_STORE_ATTRIBUTE|"
+    r"DEFINE_SEQ_ATTRIBUTE|DEFINE_PROC_SHOW_ATTRIBUTE)\s*\(\s*(\w+)\s*\)")
+PK_ROOT_MODE = re.compile(
+    r"^(0?[0-7]?[0-7]00|S_IRUSR|S_IRUSR\s*\|\s*S_IWUSR|S_IWUSR\s*\|\s*S_IRUSR|"
+    r"S_IFREG\s*\|\s*(0?[0-7]00|S_IRUSR))$")
+
+
+def pk_blank(text):
+    """Comments, string and character literals and preprocessor lines
+    blanked out (same length, line ends kept), and the text of those
+    preprocessor lines."""
+    out = list(text)
+    pp = []
+    i, n = 0, len(text)
+    bol = True
+    while i < n:
+        ch = text[i]
+        if bol and ch == chr(35):  # a preprocessor line
+            j = i
+            while j < n and text[j] != "\n":
+                if text.startswith("\\\n", j):
+                    j += 1
+                j += 1
+            pp.append(text[i:j])
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+            continue
+        if ch == "\n":
+            bol = True
+            i += 1
+            continue
+        if ch not in " \t":
+            bol = False
+        if text.startswith(PK_OPEN, i):
+            j = text.find(PK_CLOSE, i + 2)
+            j = n if j < 0 else j + 2
+        elif text.startswith(PK_LINE, i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+        elif ch in "\"'":
+            j = i + 1
+            while j < n and text[j] != ch and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            j = min(j + 1, n)
+        else:
+            i += 1
+            continue
+        for k in range(i, j):
+            if out[k] != "\n":
+                out[k] = " "
+        i = j
+    return "".join(out), "\n".join(pp)
+
+
+def pk_items(t):
+    """Top-level items of blanked text T: (start, end, kind, name, head,
+    body_start).  kind: "fn" (a definition: head before its body), "decl"
+    (head before '=' or the whole declaration)."""
+    items = []
+    i, n, start, depth = 0, len(t), 0, 0
+    paren = 0
+    while i < n:
+        ch = t[i]
+        if ch == "(":
+            paren += 1
+        elif ch == ")":
+            paren -= 1
+        elif ch == "{" and paren == 0:
+            head = t[start:i]
+            if depth == 0 and head.rstrip().endswith(")") and "=" not in head:
+                # a function body: to its matching brace
+                d, j = 0, i
+                while j < n:
+                    if t[j] == "{":
+                        d += 1
+                    elif t[j] == "}":
+                        d -= 1
+                        if d == 0:
+                            break
+                    j += 1
+                m = re.search(r"(\w+)\s*\((?:[^()]|\([^()]*\))*\)\s*$", head)
+                items.append((start, j + 1, "fn", m.group(1) if m else None,
+                              head, i))
+                i = j + 1
+                start = i
+                continue
+            depth += 1
+        elif ch == "}" and paren == 0:
+            depth -= 1
+        elif ch == ";" and depth == 0 and paren == 0:
+            head = t[start:i]
+            eq = head.find("=")
+            left = head if eq < 0 else head[:eq]
+            if left.rstrip().endswith(")"):  # a prototype
+                m = re.search(r"(\w+)\s*\((?:[^()]|\([^()]*\))*\)\s*$", left)
+            else:
+                m = re.search(r"(\w+)\s*(\[[^\]]*\]\s*)*$", left)
+            items.append((start, i + 1, "decl", m.group(1) if m else None,
+                          left, start + (eq if eq >= 0 else len(head))))
+            start = i + 1
+        i += 1
+    return items
+
+
+def pk_statement(t, lo, hi, pos):
+    """The statement of a function body around POS (from the last ';',
+    '{' or '}' before it to the next ';')."""
+    a = max(t.rfind(";", lo, pos), t.rfind("{", lo, pos), t.rfind("}", lo, pos))
+    b = t.find(";", pos, hi)
+    return t[a + 1:(b if b >= 0 else hi)]
+
+
+def pk_call_args(stmt, callee):
+    m = re.search(r"\b" + callee + r"\s*\(", stmt)
+    if not m:
+        return None
+    args, d, cur = [], 0, ""
+    for ch in stmt[m.end():]:
+        if ch in "([{":
+            d += 1
+        elif ch in ")]}":
+            if d == 0:
+                args.append(cur.strip())
+                return args
+            d -= 1
+        if ch == "," and d == 0:
+            args.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return None
+
+
+class PkReach(object):
+    """The registrations a name of one file ends in, for pk_root_only."""
+
+    def __init__(self, text, debugfs_root, tracefs_root):
+        self.raw = text
+        self.t, self.pp = pk_blank(text)
+        self.items = pk_items(self.t)
+        self.debugfs_root = debugfs_root
+        self.tracefs_root = tracefs_root
+        self.memo = {}
+        self.attr = {}
+        for m in PK_DEFINE_ATTR.finditer(self.t):
+            kind, base = m.group(1), m.group(2)
+            if kind == "DEFINE_SEQ_ATTRIBUTE":
+                self.attr[base + "_sops"] = base + "_fops"
+            elif kind == "DEFINE_PROC_SHOW_ATTRIBUTE":
+                self.attr[base + "_show"] = base + "_proc_ops"
+            else:
+                self.attr[base + "_show"] = base + "_fops"
+
+    def item_at(self, pos):
+        for it in self.items:
+            if it[0] <= pos < it[1]:
+                return it
+        return None
+
+    def defined_static(self, name):
+        """True, False (defined, not static) or None (not defined here)."""
+        seen = None
+        for it in self.items:
+            if it[3] != name:
+                continue
+            if it[2] == "fn" or "=" in self.t[it[0]:it[1]] or \
+                    re.search(r"\b(struct|const)\b", it[4]):
+                if it[2] == "decl" and "(" in it[4] and it[5] == it[1] - 1:
+                    continue  # a prototype
+                seen = bool(re.search(r"\bstatic\b", it[4]))
+                if seen:
+                    return True
+        return seen
+
+    def kinds(self, name, busy):
+        """The set of places NAME reaches: "debugfs", "tracefs", "root",
+        or "any" (something else, or not known)."""
+        if name in self.memo:
+            return self.memo[name]
+        if name in busy:
+            return set()
+        made = name in self.attr.values()
+        if not made and self.defined_static(name) is not True:
+            return set(["any"])
+        busy = busy | set([name])
+        out = set()
+        if re.search(r"\b%s\b" % re.escape(name), self.pp):
+            out.add("any")  # in a macro: not followed
+        if name in self.attr:
+            out |= self.via(self.attr[name], busy)
+        for m in re.finditer(r"\b%s\b" % re.escape(name), self.t):
+            if re.search(r"\b(ARRAY_SIZE|sizeof)\s*\(\s*$", self.t[max(0, m.start() - 40):m.start()]):
+                continue  # its size, not its contents
+            it = self.item_at(m.start())
+            if it is None:
+                out.add("any")
+                continue
+            start, end, kind, iname, head, body = it
+            if iname == name and m.start() < body:
+                continue  # its own definition or prototype
+            if m.start() < body:
+                out.add("any")  # in a declaration's type or size
+                continue
+            if kind == "fn":
+                out |= self.in_body(name, it, m.start(), busy)
+            else:
+                out |= self.in_init(name, it, busy)
+        self.memo[name] = out
+        return out
+
+    def via(self, name, busy):
+        return self.kinds(name, busy) if name else set(["any"])
+
+    def in_body(self, name, it, pos, busy):
+        stmt = pk_statement(self.t, it[5], it[1], pos)
+        stmt = re.sub(r"\b%s\b" % re.escape(name), "_", stmt)
+        if re.search(r"\bdebugfs_create_\w+\s*\(", stmt):
+            return set(["debugfs"])
+        if re.search(r"\b(trace_create_file|tracefs_create_file)\s*\(", stmt):
+            return set(["tracefs"])
+        for callee in ("proc_create_single_data", "proc_create_single",
+                       "proc_create_seq_private", "proc_create_seq_data",
+                       "proc_create_seq", "proc_create_data", "proc_create"):
+            args = pk_call_args(stmt, callee)
+            if args is not None:
+                if len(args) > 1 and PK_ROOT_MODE.match(args[1]):
+                    return set(["root"])
+                return set(["any"])
+        if re.search(r"\b(proc_\w+|create_proc_\w+|sysfs_\w+|device_create_file)\s*\(", stmt):
+            return set(["any"])
+        # a call, single_open(), seq_open(): it reaches what the function does
+        return self.via(it[3], busy)
+
+    def in_init(self, name, it, busy):
+        head = it[4]
+        if re.search(r"\bstruct\s+(drm_info_list|drm_debugfs_info)\b", head):
+            return set(["debugfs"])
+        # ops and other tables the file keeps to itself: what their uses reach
+        return self.via(it[3], busy)
+
+    def root_only(self, name):
+        k = self.kinds(name, set())
+        if not k or "any" in k:
+            return None
+        if "debugfs" in k and not self.debugfs_root:
+            return None
+        if "tracefs" in k and not self.tracefs_root:
+            return None
+        words = []
+        for key, word in (("debugfs", "debugfs"), ("tracefs", "tracefs"),
+                          ("root", "procfs (mode 0400)")):
+            if key in k:
+                words.append(word)
+        return " and ".join(words)
+
+
+def pk_tree_modes(path):
+    """Whether debugfs and tracefs are mounted 0700 in the tree PATH lies
+    in (from 3.7 and 4.1): read from fs/debugfs/inode.c and
+    fs/tracefs/inode.c of the first folder above PATH that has
+    fs/debugfs; a file alone counts as of a tree of today."""
+    d = os.path.dirname(os.path.abspath(path))
+    while True:
+        if os.path.isdir(os.path.join(d, "fs", "debugfs")):
+            modes = []
+            for fs in ("debugfs", "tracefs"):
+                try:
+                    with open(os.path.join(d, "fs", fs, "inode.c")) as f:
+                        txt = f.read()
+                except (IOError, OSError):
+                    txt = ""
+                modes.append(bool(re.search(
+                    chr(35) + r"define\s+%s_DEFAULT_MODE\s+0700\b" % fs.upper(), txt)))
+            return modes[0], modes[1] or modes[0]
+        up = os.path.dirname(d)
+        if up == d:
+            return True, True
+        d = up
+pk_reach = {"file": None, "reach": None}
+
+def pk_root_only(p):
+    """Where the seq_file printer around P prints when that is a file only
+    root reads ("debugfs", ...), or None."""
+    try:
+        if pk_reach["file"] != p.file:
+            pk_reach["file"], pk_reach["reach"] = p.file, None
+            with open(p.file, "rb") as f:
+                text = f.read().decode("utf-8", "replace")
+            dr, tr = pk_tree_modes(p.file)
+            pk_reach["reach"] = PkReach(text, dr, tr)
+        r = pk_reach["reach"]
+        return r.root_only(p.current_element) if r else None
+    except Exception:
+        return None
+
+def pk_report(c, p, fn, seq=False):
     st, old, new, src = pk_site_safe(c, p[0])
-    if st == "change":
+    where = pk_root_only(p[0]) if seq and st == "change" else None
+    if where:
+        coccilib.report.print_report(p[0],
+            "pk_pointers: left alone, %s only prints into %s, which only root reads: %s" % (fn, where, old))
+    elif st == "change":
         coccilib.report.print_report(p[0],
             "pk_pointers: would change %%p to %%pK in %s: %s -> %s" % (fn, old, new))
     elif st == "present":
@@ -395,9 +720,9 @@ def pk_report(c, p, fn):
         coccilib.report.print_report(p[0],
             "pk_pointers: format in %s not read back (macro, wide string or escape after %%p), NOT changed: %s" % (fn, c))
 
-def pk_make(c, p):
+def pk_make(c, p, seq=False):
     st, old, new, src = pk_site_safe(c, p[0])
-    if st != "change":
+    if st != "change" or (seq and pk_root_only(p[0])):
         return None
     return cocci.make_ident(src)
 
@@ -485,14 +810,14 @@ seq_printf(m, c@p, ...)
 c << pk_seq.c;
 p << pk_seq.p;
 @@
-pk_report(c, p, p[0].current_element)
+pk_report(c, p, p[0].current_element, True)
 
 @script:python pk_seq_mk depends on patch@
 c << pk_seq.c;
 p << pk_seq.p;
 n;
 @@
-r = pk_make(c, p)
+r = pk_make(c, p, True)
 if r is None:
     cocci.include_match(False)
 else:

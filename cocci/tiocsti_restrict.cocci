@@ -28,7 +28,9 @@
 //    undefined symbol is 0: TIOCSTI starts restricted.
 //  - the declaration "extern int tty_legacy_tiocsti;" right before the
 //    declaration of tty_sysctl_init(): drivers/tty/tty_io.c's own extern up
-//    to 5.13, drivers/tty/tty.h from 5.14 on.
+//    to 5.13, drivers/tty/tty.h from 5.14 on (and in Debian's 5.10, whose
+//    stable updates brought tty.h: there tty_io.c, which includes it, keeps
+//    its own extern of tty_sysctl_init() and gets none of tty_legacy_tiocsti).
 //  - tiocsti(): "if (!tty_legacy_tiocsti && !capable(CAP_SYS_ADMIN))
 //    return -EIO;" right before its check of the caller's controlling
 //    terminal "if ((current->signal->tty != tty) && !capable(CAP_SYS_ADMIN))
@@ -51,6 +53,7 @@
 // Piece: TIOCSTI check: if [(]!tty_legacy_tiocsti && !capable[(]CAP_SYS_ADMIN[)][)]
 
 #spatch --no-includes --include-headers
+#spatch --smpl-spacing
 
 virtual patch
 virtual report
@@ -152,7 +155,7 @@ p << la_any.p;
 coccilib.report.print_report(p[0], "tiocsti_restrict: incomplete: no sysctl entry (the ldisc_autoload entry of this table has no .extra1 and .extra2 bounds to copy)")
 
 // The entry's text is built in python: SmPL would print an added initializer on one line.
-// Coccinelle drops what follows the last newline of such an identifier, hence the ending.
+// (The #spatch --smpl-spacing line keeps its last line, and no blank line before its "},".)
 @script:python mk_entry depends on tl_file && patch && la_entry@
 h << la_entry.H;
 e1 << la_entry.E1;
@@ -166,7 +169,7 @@ coccinelle.ent = cocci.make_ident(",\n\t\t".join([
     '.mode\t\t= 0644',
     '.proc_handler\t= %s' % h,
     '.extra1\t\t= %s' % e1,
-    '.extra2\t\t= %s' % e2]) + ",\n")
+    '.extra2\t\t= %s' % e2]) + ",")
 
 @add_entry depends on tl_file && patch@
 type la_entry.T;
@@ -230,14 +233,33 @@ extern void tty_sysctl_init@p(void);
 void tty_sysctl_init@p(void);
 )
 
-@script:python depends on tl_file && report && ts_decl@
+// Not in a .c file that includes "tty.h" where tty.h declares tty_sysctl_init() too
+// (Debian's 5.10 has drivers/tty/tty.h and still its own extern in tty_io.c): the one in
+// tty.h serves it.
+@script:python ts_decl_here depends on tl_file && ts_decl@
+p << ts_decl.p;
+@@
+import os
+f = p[0].file
+h = os.path.join(os.path.dirname(f), "tty.h")
+try:
+    with open(f) as src:
+        inc = chr(35) + 'include "tty.h"' in src.read()
+    with open(h) as hdr:
+        declared = "tty_sysctl_init" in hdr.read()
+except (IOError, OSError):
+    inc = declared = False
+if f.endswith(".c") and inc and declared:
+    cocci.include_match(False)
+
+@script:python depends on tl_file && report && ts_decl_here@
 p << ts_decl.p;
 @@
 coccilib.report.print_report(p[0], "tiocsti_restrict: would declare extern int tty_legacy_tiocsti before tty_sysctl_init()")
 
 // Before it: spatch adds nothing after a function's declaration. (The pattern without
 // "extern" matches both declarations.)
-@add_decl depends on tl_file && patch@
+@add_decl depends on tl_file && patch && ts_decl_here@
 position ts_decl.p;
 @@
 +extern int tty_legacy_tiocsti;

@@ -5,6 +5,7 @@
 #include "build.h"
 #include "exitcodes.h"
 #include "hardening_check_diff.h"
+#include "feature_table.h"
 #include "kernel_tests_diff.h"
 #include "msg.h"
 #include "run_kernel.h"
@@ -66,6 +67,23 @@ static void print_checker(const struct run_result *r)
 	hc_diff_free(&d);
 }
 
+/* TEXT after PREFIX, its words wrapped at 96 columns, the lines after the first indented. */
+static void print_wrapped(const char *prefix, const char *text)
+{
+	int col = printf("%s", prefix);
+	for (const char *w = text; *w;) {
+		size_t n = strcspn(w, " ");
+		if (col + 1 + (int)n > 96 && col > 2) {
+			fputs("\n ", stdout);
+			col = 1;
+		}
+		col += printf(" %.*s", (int)n, w);
+		w += n;
+		w += strspn(w, " ");
+	}
+	putchar('\n');
+}
+
 /* One line per feature the guest tests: fails on vanilla and passes patched = proven; passes
  * both = upstream. */
 static void print_summary(const struct run_result *r)
@@ -78,11 +96,29 @@ static void print_summary(const struct run_result *r)
 		const struct run_feature *f = &r->features[i];
 		if (!f->n_suites)
 			continue;
-		char verdict[64];
+		char verdict[64], marked[80];
 		run_feature_verdict_text(f, verdict, sizeof(verdict));
+		const struct feature *d = f->name ? feature_find(f->name) : NULL;
+		if (f->apply == OUTCOME_CHANGED && feature_verdict_note(d, r->version))
+			snprintf(marked, sizeof(marked), "%s (note %d)", verdict,
+				 feature_note_number(d));
+		else
+			snprintf(marked, sizeof(marked), "%s", verdict);
 		printf("| %-18s | %-22s | %-22s | %-28s |\n", run_feature_label(f),
 		       state_text(f->state[FLAVOUR_VANILLA]), state_text(f->state[FLAVOUR_PATCHED]),
-		       verdict);
+		       marked);
+	}
+	for (size_t i = 0; i < r->n_features; i++) {
+		const struct run_feature *f = &r->features[i];
+		const struct feature *d = f->name ? feature_find(f->name) : NULL;
+		const char *note = f->n_suites && f->apply == OUTCOME_CHANGED
+					   ? feature_verdict_note(d, r->version)
+					   : NULL;
+		if (note) {
+			char prefix[32];
+			snprintf(prefix, sizeof(prefix), "\nnote %d:", feature_note_number(d));
+			print_wrapped(prefix, note);
+		}
 	}
 	struct kernel_tests_diff kt;
 	kernel_tests_diff_of(r, &kt);

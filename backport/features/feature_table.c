@@ -6,6 +6,7 @@
 #include "msg.h"
 #include "text_list.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,27 @@ const struct feature *feature_find(const char *name)
 		if (strcmp(features[i].name, name) == 0)
 			return &features[i];
 	return NULL;
+}
+
+const char *feature_verdict_note(const struct feature *f, const char *version)
+{
+	if (!f || !f->verdict_note)
+		return NULL;
+	unsigned major, minor;
+	if (!version || sscanf(version, "%u.%u", &major, &minor) != 2)
+		return f->verdict_note;
+	return (int)(major * 1000 + minor) >= f->verdict_note_since ? f->verdict_note : NULL;
+}
+
+int feature_note_number(const struct feature *f)
+{
+	int n = 0;
+	for (size_t i = 0; i < features_count; i++) {
+		n += features[i].verdict_note != NULL;
+		if (&features[i] == f)
+			return f->verdict_note ? n : 0;
+	}
+	return 0;
 }
 
 int features_select(const char *list, unsigned *mask, char *err, size_t errlen)

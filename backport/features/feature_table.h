@@ -52,6 +52,12 @@ struct feature {
 	 * left out. */
 	const struct feature_check *checker;
 	const char *checker_lacks;
+	/* What the verdict of this feature does and does not say on a tree from version
+	 * NOTE_SINCE (major * 1000 + minor: 4015 for 4.15) on, when apply changed it: run prints
+	 * it under its summary and matrix.md under the verdicts, the row marked "(note N)".
+	 * NULL: none. */
+	const char *verdict_note;
+	int verdict_note_since;
 };
 
 /* At most FEATURES_MAX features: a selection is a mask of their bits in an unsigned. */
@@ -89,6 +95,11 @@ extern const struct guest_suite guest_suites[];
 extern const size_t guest_suites_count;
 
 const struct feature *feature_find(const char *name);
+/* F's verdict_note when it applies to a tree of VERSION ("6.1.192-3", "5.15.100"; one whose
+ * major.minor cannot be read counts as applying), else NULL. */
+const char *feature_verdict_note(const struct feature *f, const char *version);
+/* The number of F's note among the features that have one (1, 2, ...), or 0. */
+int feature_note_number(const struct feature *f);
 /* The feature whose measured_by is SUITE, or NULL. */
 const struct feature *feature_measured_by(const char *suite);
 /* The features a run applies and tests, as a mask over features[]: CTX's selection

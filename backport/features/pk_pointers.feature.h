@@ -8,13 +8,27 @@
 	.name = "pk_pointers",
 	.subject = "treewide: print kernel pointers with %pK in files users can read",
 	.why = "seq_file and sysfs show functions that print a kernel pointer with a\n"
-	       "bare %p tell every reader of the file where kernel objects lie. Print\n"
-	       "them with %pK instead, so that kernel.kptr_restrict hides them: at 1\n"
-	       "readers without CAP_SYSLOG see zeros, at 2 everybody does. Only\n"
-	       "format strings that reach such files in process context are changed,\n"
-	       "never printk (%pK in interrupt context prints \"pK-error\"). A tree\n"
-	       "without %pK first gets it, with the kernel.kptr_restrict sysctl, as\n"
-	       "Dan Rosenberg's 2.6.38 patch brought it.",
+	       "bare %p tell every reader of the file about kernel objects. Print them\n"
+	       "with %pK instead, so that kernel.kptr_restrict decides what each\n"
+	       "reader sees: at 1 readers without CAP_SYSLOG see zeros, at 2 everybody\n"
+	       "does.\n"
+	       "\n"
+	       "Since 4.15, commit ad67b74d2469 (\"printk: hash addresses printed with\n"
+	       "%p\"), a bare %p prints a hashed value, not the address. On such a tree\n"
+	       "this changes what a reader sees only when kptr_restrict is set: at 1 a\n"
+	       "reader without CAP_SYSLOG sees zeros where it saw the hash, and one\n"
+	       "with CAP_SYSLOG sees the raw address where it saw the hash; at 0 %pK\n"
+	       "prints the hash as %p does. Before 4.15, %p printed the address to\n"
+	       "every reader.\n"
+	       "\n"
+	       "A printer whose file only root reads is left alone: a debugfs or\n"
+	       "tracefs file (mounted mode 0700) or a procfs file of mode 0400 gains\n"
+	       "nothing, as far as the printer's own file shows it (a function that\n"
+	       "other files call keeps its change). Only format strings that reach\n"
+	       "files in process context are changed, never printk (%pK in interrupt\n"
+	       "context prints \"pK-error\"). A tree without %pK first gets it, with the\n"
+	       "kernel.kptr_restrict sysctl, as Dan Rosenberg's 2.6.38 patch brought\n"
+	       "it.",
 	.sysctl = "kptr_restrict",
 	.doc_body = "This toggle indicates whether restrictions are placed on\n"
 		    "exposing kernel addresses via /proc and other interfaces.\n"
@@ -28,4 +42,12 @@
 		{ "kernel.kptr_restrict", "the series keeps upstream's default 0: %pK hides the "
 					  "pointers it converted once kptr_restrict is raised" },
 		{ NULL, NULL } },
+	.verdict_note = "pk_pointers, on a tree from 4.15 on: a bare %p prints a hash there, "
+			"never the address, so no reader saw an address before the patch. "
+			"\"Proven\" says what %pK does instead: at kernel.kptr_restrict=1 a "
+			"reader without CAP_SYSLOG sees zeros where %p showed the hash, and one "
+			"with CAP_SYSLOG the raw address; at 0 %pK prints the hash too; at 2 "
+			"zeros for all. Files only root reads (debugfs, tracefs, procfs of mode "
+			"0400) are left as they are.",
+	.verdict_note_since = 4015,
 },

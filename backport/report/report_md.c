@@ -44,7 +44,15 @@ static void cell_path(FILE *f, const char *path)
 	fputs(tick ? " ``" : "`", f);
 }
 
-static void verdict_cell(FILE *f, const struct run_feature *feat)
+/* The descriptor of FEAT when its verdict note applies to a kernel of VERSION, else NULL. */
+static const struct feature *noted(const struct run_feature *feat, const char *version)
+{
+	const struct feature *d = feat && feat->name ? feature_find(feat->name) : NULL;
+	return feat && feat->apply == OUTCOME_CHANGED && feature_verdict_note(d, version) ? d
+														: NULL;
+}
+
+static void verdict_cell(FILE *f, const struct run_feature *feat, const char *version)
 {
 	if (!feat) {
 		fputs("not selected", f);
@@ -53,6 +61,9 @@ static void verdict_cell(FILE *f, const struct run_feature *feat)
 	char text[64];
 	run_feature_verdict_text(feat, text, sizeof(text));
 	report_md_cell(f, text);
+	const struct feature *d = noted(feat, version);
+	if (d)
+		fprintf(f, " (note %d)", feature_note_number(d));
 	if (!verdict_ok(feat->verdict) && feat->log) {
 		fputs(" (log ", f);
 		cell_path(f, feat->log);
@@ -86,10 +97,33 @@ static void verdict_table(FILE *f, const struct run_result *r, size_t n,
 		fputs(" |", f);
 		for (size_t c = 0; c < cols->count; c++) {
 			fputc(' ', f);
-			verdict_cell(f, report_feature(&r[k], cols->labels[c]));
+			verdict_cell(f, report_feature(&r[k], cols->labels[c]), r[k].version);
 			fputs(" |", f);
 		}
 		fprintf(f, " %s |\n", kernel_result(&r[k]));
+	}
+}
+
+/* The verdict notes, each with the kernels whose cell points to it. */
+static void verdict_notes(FILE *f, const struct run_result *r, size_t n)
+{
+	for (size_t i = 0; i < features_count; i++) {
+		const struct feature *d = &features[i];
+		bool any = false;
+		for (size_t k = 0; k < n; k++) {
+			if (noted(report_feature(&r[k], d->name), r[k].version) != d)
+				continue;
+			fputs(any ? ", " : "\n", f);
+			if (!any)
+				fprintf(f, "Note %d (", feature_note_number(d));
+			report_md_cell(f, r[k].kernel);
+			any = true;
+		}
+		if (any) {
+			fputs("): ", f);
+			report_md_cell(f, d->verdict_note);
+			fputc('\n', f);
+		}
 	}
 }
 
@@ -332,6 +366,7 @@ int report_write_markdown(FILE *f, const struct run_result *r, size_t n)
 	fputs("\n*patched and proven*: its tests fail on vanilla and pass patched; *present "
 	      "upstream*: they pass on both and apply had nothing to add; *not applicable*: "
 	      "apply found nothing to do and the guest has no test for it.\n", f);
+	verdict_notes(f, r, n);
 	leak_table(f, r, n);
 	autoload_table(f, r, n);
 	kernel_tests_table(f, r, n);

@@ -142,6 +142,25 @@ static int drain(int fd, struct relay *r)
 	return n < 0 && (errno == EINTR || errno == EAGAIN) ? 1 : 0;
 }
 
+/* Reaps every child that has exited: the suite PID, and the orphans the kernel hands to
+ * PID 1 (a test's child that outlives it, such as the process a proc selftest kills in its
+ * atexit handler). Unreaped, those stay zombies, and a zombie's /proc/PID/net cannot be
+ * listed (EINVAL: it has no namespaces left), which fails the proc selftest read.
+ * Returns 1 when PID was among them, with its status in *status. */
+static int reap(pid_t pid, int *status)
+{
+	int st, found = 0;
+	pid_t got;
+
+	while ((got = waitpid(-1, &st, WNOHANG)) > 0) {
+		if (got == pid) {
+			*status = st;
+			found = 1;
+		}
+	}
+	return found;
+}
+
 /* Relays until EOF, the child's exit, or the deadline. Returns the wait
  * status, with *timed_out set when the deadline killed it. */
 static int relay_until_done(pid_t pid, int fd, unsigned timeout_s, struct relay *r,
@@ -158,7 +177,7 @@ static int relay_until_done(pid_t pid, int fd, unsigned timeout_s, struct relay 
 			poll(NULL, 0, POLL_TICK_MS);
 		else if (poll(&p, 1, POLL_TICK_MS) > 0)
 			open_pipe = drain(fd, r);
-		if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
+		if (!exited && reap(pid, &status)) {
 			exited = 1;
 			/* Leftover grandchildren may hold the pipe: end them. */
 			kill(-pid, SIGKILL);

@@ -134,6 +134,49 @@ static void markdown_table(void **state)
 	free(md);
 }
 
+/* pk_pointers' note: on a tree from 4.15 on its cell points to a note saying what %pK changes
+ * there (a hashed %p before it); on an older tree, no note. */
+static void markdown_verdict_note(void **state)
+{
+	(void)state;
+	const struct feature *pk = feature_find("pk_pointers");
+	assert_non_null(pk);
+	assert_non_null(pk->verdict_note);
+	assert_ptr_equal(feature_verdict_note(pk, "6.1.192-3"), pk->verdict_note);
+	assert_ptr_equal(feature_verdict_note(pk, "4.15.0"), pk->verdict_note);
+	assert_null(feature_verdict_note(pk, "4.14.177"));
+	assert_null(feature_verdict_note(pk, "2.6.32"));
+	assert_ptr_equal(feature_verdict_note(pk, "unknown"), pk->verdict_note);
+	assert_null(feature_verdict_note(feature_find("kallsyms_mode"), "6.1.192-3"));
+	assert_int_equal(feature_note_number(pk), 1);
+	assert_int_equal(feature_note_number(feature_find("kallsyms_mode")), 0);
+
+	struct run_result r[2];
+	assert_int_equal(fake_run(&ctx, "6.1", &r[0]), HB_EXIT_OK);
+	assert_int_equal(fake_run(&ctx, "6.1", &r[1]), HB_EXIT_OK);
+	free(r[0].version);
+	r[0].version = strdup("6.1.192-3");
+	free(r[1].version);
+	r[1].version = strdup("4.14.177");
+	free(r[1].kernel);
+	r[1].kernel = strdup("4.14");
+	char *md = text_of(report_write_markdown, r, 2);
+	char *row = line_starting(md, "| 6.1 |");
+	assert_int_equal(count(row, "(note 1)"), 1);
+	assert_non_null(strstr(row, "| patched and proven (note 1) |"));
+	free(row);
+	row = line_starting(md, "| 4.14 |");
+	assert_null(strstr(row, "(note"));
+	free(row);
+	char *note = line_starting(md, "Note 1 (6.1): pk_pointers, on a tree from 4.15 on");
+	assert_non_null(strstr(note, "sees zeros where %p showed the hash"));
+	free(note);
+	assert_int_equal(count(md, "Note 1 ("), 1);
+	free(md);
+	run_result_free(&r[0]);
+	run_result_free(&r[1]);
+}
+
 static void markdown_escapes_cells(void **state)
 {
 	(void)state;
@@ -343,6 +386,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(markdown_table),
+		cmocka_unit_test(markdown_verdict_note),
 		cmocka_unit_test(markdown_escapes_cells),
 		cmocka_unit_test(xml_escaping),
 		cmocka_unit_test(junit_counts),

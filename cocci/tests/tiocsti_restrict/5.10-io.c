@@ -1,7 +1,9 @@
 /*
- * 5.10 drivers/tty/tty_io.c (5.10.262): its own extern of tty_sysctl_init() (no
- * drivers/tty/tty.h yet), tty_init() registers dev.tty, tiocsti() checks the caller's
- * controlling terminal: the check of legacy_tiocsti goes right before it.
+ * 5.10 drivers/tty/tty_io.c: its own extern of tty_sysctl_init() (upstream's 5.10 has no
+ * drivers/tty/tty.h; where a tty.h beside it declares tty_sysctl_init() too, as in
+ * Debian's 5.10.262, the extern of tty_legacy_tiocsti goes there only), tty_init()
+ * registers dev.tty, tiocsti() checks the caller's controlling terminal: the check of
+ * legacy_tiocsti goes right before it.
  */
 static DEFINE_SPINLOCK(redirect_lock);
 static struct file *redirect;
