@@ -16,11 +16,15 @@
 #include "probe_modules.h"
 #include "user_config.h"
 
+#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* The test stage's config fragment, relative to the repo. */
+#define TEST_FRAGMENT "test-initramfs/kernel.config"
 
 const char *const build_tools[] = { "make", "make", "gcc", "gcc", "ccache", "ccache",
 				    "flex", "flex", "bison", "bison", "bc", "bc",
@@ -34,6 +38,7 @@ void build_output_free(struct build_output *out)
 	free(out->release);
 	free(out->log);
 	free(out->problem);
+	free(out->packages);
 	memset(out, 0, sizeof(*out));
 }
 
@@ -167,26 +172,34 @@ static void say_user_config(const struct hb_ctx *ctx, const char *what, const ch
 /* make tinyconfig (or the user's --config), the repo's fragment, make olddefconfig, and a
  * check that every option of the fragment survived; skipped when out/'s stamp says the .config
  * is current. */
-static int configure(const struct hb_ctx *ctx, const char *src, const char *outdir,
-		     const char *record, const char *log, char **env, const char *what)
+static int configure(const struct hb_ctx *ctx, const struct build_request *req, const char *src,
+		     const char *outdir, const char *record, const char *log, char **env,
+		     const char *what)
 {
 	static const char *const tiny[] = { "tinyconfig", NULL };
 	static const char *const olddef[] = { "olddefconfig", NULL };
-	char *fragment_path = xasprintf("%s/test-initramfs/kernel.config", ctx->repo);
+	char *fragment_path = xasprintf("%s/%s", ctx->repo, req->fragment ? req->fragment
+									   : TEST_FRAGMENT);
 	char *fragment = fs_read_file(fragment_path, NULL);
 	char *config_path = fs_join(outdir, ".config");
 	char *user = ctx->user_config ? fs_read_file(ctx->user_config, NULL) : NULL;
+	char *lsmod = req->lsmod ? fs_read_file(req->lsmod, NULL) : NULL;
 	char *adjusted = NULL; /* what the build changed in the user's config, and why */
-	if (user && fragment) { /* what the tests need; the rest as the user's config has it */
+	if (user && fragment && !req->fragment) {
+		/* what the tests need; the rest as the user's config has it */
 		char *merged = user_config_fragment(fragment);
 		free(fragment);
 		fragment = merged;
 	}
-	/* what the .config is made from: the fragment, after the user's config when given */
-	char *inputs = fragment ? xasprintf("%s%s", user ? user : "", fragment) : NULL;
+	/* what the .config is made from: the fragment, after the user's config when given, and
+	 * the module list */
+	char *inputs = fragment ? xasprintf("%s%s%s", user ? user : "", fragment,
+					    lsmod ? lsmod : "")
+				: NULL;
 	int rc = HB_EXIT_ENV;
-	if (!fragment || (ctx->user_config && !user)) {
-		msg_error("cannot read %s", !fragment ? fragment_path : ctx->user_config);
+	if (!fragment || (ctx->user_config && !user) || (req->lsmod && !lsmod)) {
+		msg_error("cannot read %s", !fragment ? fragment_path
+				       : req->lsmod && !lsmod ? req->lsmod : ctx->user_config);
 		goto out;
 	}
 	if (config_current(outdir, inputs, record, what)) {
@@ -215,6 +228,17 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	} else if (kbuild_make(ctx, src, outdir, log, env, tiny, what) != 0) {
 		msg_error("%s: make tinyconfig failed (log: %s)", what, log);
 		goto out;
+	}
+	if (req->lsmod) {
+		char *arg = xasprintf("LSMOD=%s", req->lsmod);
+		const char *const local[] = { arg, "localmodconfig", NULL };
+		int lrc = kbuild_make(ctx, src, outdir, log, env, local, what);
+		free(arg);
+		if (lrc != 0) {
+			msg_error("%s: make localmodconfig failed (log: %s)", what, log);
+			goto out;
+		}
+		msg_info("%s: only the modules of %s kept (localmodconfig)", what, req->lsmod);
 	}
 	char *config = fs_read_file(config_path, NULL);
 	char *this_tree = kconfig_fragment_for(fragment, src); /* what it can afford */
@@ -251,6 +275,7 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 out:
 	free(adjusted);
 	free(inputs);
+	free(lsmod);
 	free(user);
 	free(fragment);
 	free(fragment_path);
@@ -258,12 +283,13 @@ out:
 	return rc;
 }
 
-static char *kernel_release(const char *src, const char *outdir)
+static char *kernel_release(const char *src, const char *outdir, char **env)
 {
 	char *o_arg = xasprintf("O=%s", outdir);
 	char *argv[] = { "make", "-s", "-C", (char *)src, o_arg, "kernelrelease", NULL };
+	struct spawn_opts o = { .env_add = env };
 	int st;
-	char *out = spawn_capture(argv, NULL, &st);
+	char *out = spawn_capture(argv, &o, &st);
 	free(o_arg);
 	if (!out || st != 0) {
 		free(out);
@@ -273,9 +299,85 @@ static char *kernel_release(const char *src, const char *outdir)
 	return out;
 }
 
+/* The folder of CACHE/build/NAME a build with the user's config USER (NULL: none) and REQ uses:
+ * "" for the test stage's on tinyconfig, "config-XXXXXXXX" on a user's config, the same with
+ * the fragment's and module list's text in the hash for another build (malloc'd; NULL when a
+ * file cannot be read). */
+static char *build_tag(const struct hb_ctx *ctx, const char *user, const struct build_request *req)
+{
+	if (!req->fragment && !req->lsmod)
+		return user ? user_config_tag(user) : strdup("");
+	char *path = xasprintf("%s/%s", ctx->repo, req->fragment ? req->fragment : TEST_FRAGMENT);
+	char *fragment = fs_read_file(path, NULL);
+	char *lsmod = req->lsmod ? fs_read_file(req->lsmod, NULL) : NULL;
+	char *tag = NULL;
+	if (fragment && (lsmod || !req->lsmod)) {
+		char *all = xasprintf("%s\n%s\n%s", user ? user : "", fragment, lsmod ? lsmod : "");
+		tag = user_config_tag(all);
+		free(all);
+	}
+	free(lsmod);
+	free(fragment);
+	free(path);
+	return tag;
+}
+
+/* make bindeb-pkg in the entered build DIR, then the .deb files (and what dpkg-buildpackage
+ * writes beside them) moved from the folder above out/ into PACKAGES. */
+static int build_packages(struct hb_ctx *ctx, const struct build_request *req,
+			  const struct build_dir *dir, const char *base, const char *packages,
+			  const char *log, char **env, const char *what)
+{
+	char *version = xasprintf("KDEB_PKGVERSION=%s", req->package_version);
+	/* the build's own dependencies are this machine's, not a list of Debian packages */
+	const char *const targets[] = { version, "DPKG_FLAGS=-d", "bindeb-pkg", NULL };
+	int rc = kbuild_make(ctx, dir->src, dir->out, log, env, targets, what);
+	free(version);
+	if (rc != 0) {
+		msg_error("%s: make bindeb-pkg failed (log: %s)", what, log);
+		return HB_EXIT_FAILED;
+	}
+	fs_remove_tree(packages);
+	if (fs_mkdir_p(packages, 0755) != 0) {
+		msg_error("%s: cannot make %s", what, packages);
+		return HB_EXIT_ENV;
+	}
+	static const char *const kinds[] = { "*.deb", "*.buildinfo", "*.changes", NULL };
+	int debs = 0;
+	for (int k = 0; kinds[k]; k++) {
+		char *pattern = fs_join(base, kinds[k]);
+		glob_t g;
+		if (glob(pattern, 0, NULL, &g) == 0) {
+			for (size_t i = 0; i < g.gl_pathc; i++) {
+				const char *name = strrchr(g.gl_pathv[i], '/') + 1;
+				char *to = fs_join(packages, name);
+				if (rename(g.gl_pathv[i], to) == 0)
+					debs += k == 0;
+				free(to);
+			}
+			globfree(&g);
+		}
+		free(pattern);
+	}
+	if (!debs) {
+		msg_error("%s: make bindeb-pkg made no .deb in %s (log: %s)", what, base, log);
+		return HB_EXIT_FAILED;
+	}
+	msg_info("%s: %d Debian package(s) in %s", what, debs, packages);
+	return HB_EXIT_OK;
+}
+
 int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		 struct build_output *out)
 {
+	const struct build_request req = { .vanilla = vanilla };
+	return build_kernel_request(ctx, e, &req, out);
+}
+
+int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
+			 const struct build_request *req, struct build_output *out)
+{
+	bool vanilla = req->vanilla;
 	memset(out, 0, sizeof(*out));
 	const char *flavour = vanilla ? "vanilla" : "patched";
 	char *what = xasprintf("build %s %s", e->name, flavour);
@@ -305,13 +407,19 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		return rc;
 	}
 	double t0 = msg_now();
-	/* a config of the user's own builds in a folder of its own (user_config_tag()) */
+	/* a config of the user's own, or another fragment, builds in a folder of its own */
 	char *user = ctx->user_config ? fs_read_file(ctx->user_config, NULL) : NULL;
-	char *tag = user ? user_config_tag(user) : NULL;
-	char *base = tag ? xasprintf("%s/build/%s/%s", ctx->cache, e->name, tag)
-			 : xasprintf("%s/build/%s", ctx->cache, e->name);
-	free(tag);
+	char *tag = build_tag(ctx, user, req);
 	free(user);
+	if (!tag) {
+		msg_error("%s: cannot read %s", what, req->lsmod ? req->lsmod : req->fragment);
+		free(source);
+		free(what);
+		return HB_EXIT_USAGE;
+	}
+	char *base = *tag ? xasprintf("%s/build/%s/%s", ctx->cache, e->name, tag)
+			  : xasprintf("%s/build/%s", ctx->cache, e->name);
+	free(tag);
 	out->dir = fs_join(base, flavour);
 	out->log = fs_join(out->dir, "build.log");
 	char *staging = fs_join(out->dir, "staging");
@@ -319,12 +427,15 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	 * depend mode hashes kbuild's -MMD output instead of running the preprocessor a second
 	 * time on every miss (a cold 5.10 build: 472 s instead of 505 s). */
 	char *env_base = xasprintf("CCACHE_BASEDIR=%s", base);
+	char *env_local = req->localversion ? xasprintf("LOCALVERSION=%s", req->localversion)
+					    : NULL;
 	char *env[] = { env_base,
 			"CCACHE_NOHASHDIR=1",
 			"CCACHE_DEPEND=1",
 			"KBUILD_BUILD_TIMESTAMP=2010-11-17",
 			"KBUILD_BUILD_USER=hardening-backport",
 			"KBUILD_BUILD_HOST=qemu",
+			env_local,
 			NULL };
 	msg_stage("%s (log %s)", what, out->log);
 	fs_mkdir_p(out->dir, 0755);
@@ -338,7 +449,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		goto out;
 	}
 	msg_info("%s: %s", what, dir.how);
-	rc = configure(ctx, dir.src, dir.out, dir.record, out->log, env, what);
+	rc = configure(ctx, req, dir.src, dir.out, dir.record, out->log, env, what);
 	if (rc) {
 		if (rc == HB_EXIT_ENV) /* make itself failed, not the fragment check */
 			out->problem = build_problem(flavour, out->log);
@@ -352,6 +463,15 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		print_log_errors(out->log);
 		msg_error("full log: %s", out->log);
 		rc = HB_EXIT_FAILED;
+		goto out;
+	}
+	if (req->package_version) { /* the packages carry the modules: no staging */
+		out->packages = xasprintf("%s/packages/%s", base, flavour);
+		rc = build_packages(ctx, req, &dir, base, out->packages, out->log, env, what);
+		if (rc)
+			goto out;
+		out->release = kernel_release(dir.src, dir.out, env);
+		built = true;
 		goto out;
 	}
 	fs_remove_tree(staging);
@@ -368,7 +488,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	rc = probe_modules_build(ctx, vanilla, out->dir, dir.src, dir.out, staging, out->log, env);
 	if (rc)
 		goto out;
-	out->release = kernel_release(dir.src, dir.out);
+	out->release = kernel_release(dir.src, dir.out, env);
 	built = true;
 out:
 	if (entered && build_dir_leave(&dir, built) != 0 && !rc)
@@ -382,6 +502,7 @@ out:
 	}
 	build_dir_free(&dir);
 	free(env_base);
+	free(env_local);
 	free(staging);
 	free(base);
 	free(source);
