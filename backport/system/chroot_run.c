@@ -14,10 +14,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int mount_under(const char *root, const char *dir, const char *type, FILE *log)
+static int mount_under(const char *root, const char *dir, const char *type, const char *opts,
+		       FILE *log)
 {
 	char *path = fs_join(root, dir);
-	int rc = mount(type, path, type, MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
+	int rc = mount(type, path, type, MS_NOSUID | MS_NOEXEC, opts);
 	if (rc < 0)
 		fprintf(log, "chroot_run: mount %s on %s: %s\n", type, path, strerror(errno));
 	free(path);
@@ -46,14 +47,18 @@ static int run_one(const char *const argv[], int logfd)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-/* The child: its own mount namespace, proc and sysfs in the tree, the chroot, the commands. */
+/* The child: its own mount namespace, proc, sysfs and devpts in the tree, the chroot, the
+ * commands. */
 static int in_namespace(const char *root, const char *const *const cmds[], FILE *log)
 {
 	if (unshare(CLONE_NEWNS) < 0 || mount("none", "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
 		fprintf(log, "chroot_run: a mount namespace of its own: %s\n", strerror(errno));
 		return -1;
 	}
-	if (mount_under(root, "proc", "proc", log) < 0 || mount_under(root, "sys", "sysfs", log) < 0)
+	/* devpts of its own: apt and dpkg log through a pty */
+	if (mount_under(root, "proc", "proc", NULL, log) < 0 ||
+	    mount_under(root, "sys", "sysfs", NULL, log) < 0 ||
+	    mount_under(root, "dev/pts", "devpts", "newinstance,ptmxmode=0666", log) < 0)
 		return -1;
 	if (chroot(root) < 0 || chdir("/") < 0) {
 		fprintf(log, "chroot_run: chroot %s: %s\n", root, strerror(errno));

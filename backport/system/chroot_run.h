@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Running commands inside a system's root tree as its own programs, the way an installer does:
- * a child in a mount namespace of its own (proc and sysfs mounted there, under the tree, and
- * gone when it ends: nothing is mounted on this machine), chrooted into the tree. */
+ * a child in a mount namespace of its own (proc, sysfs and a devpts of its own mounted there,
+ * under the tree, and gone when it ends: nothing is mounted on this machine), chrooted into
+ * the tree. */
 #ifndef HB_CHROOT_RUN_H
 #define HB_CHROOT_RUN_H
 

@@ -247,8 +247,7 @@ int system_rootfs(const struct hb_ctx *ctx, const char *tar, const char *out_sys
 	}
 	/* as a user installs it: apt-get install ./linux-image-....deb, which runs the kernel
 	 * hooks (initramfs-tools makes the initrd) */
-	const char *install[] = { "apt-get", "install", "--yes", "--no-download", "-q", in_tree,
-				  NULL };
+	const char *install[] = { "apt-get", "install", "--yes", "-q", in_tree, NULL };
 	const char *enable[] = { "systemctl", "enable", "systemd-networkd.service",
 				 "nftables.service", "hb-system.service", NULL };
 	/* agetty's vhangup() on ttyS0 would cut hb-system off the console */
