@@ -159,11 +159,12 @@ static int use_distro_config(struct hb_ctx *ctx, const struct kernel_entry *e,
 /* What the build did to the user's --config: the options the tests added or changed, and
  * what the build itself needed (adjusted); said on every build, current or not. */
 static void say_user_config(const struct hb_ctx *ctx, const char *what, const char *user,
-			    const char *fragment, const char *config, const char *adjusted)
+			    const char *fragment, const char *fragment_name, const char *config,
+			    const char *adjusted)
 {
 	char *added = user_config_added(user, fragment, config);
-	msg_info("%s: your config %s, with the test config merged in (added or changed: %s)",
-		 what, ctx->user_config, *added ? added : "none");
+	msg_info("%s: your config %s, with %s merged in (added or changed: %s)", what,
+		 ctx->user_config, fragment_name, *added ? added : "none");
 	if (adjusted && *adjusted)
 		msg_info("%s: and for the build: %s", what, adjusted);
 	free(added);
@@ -178,8 +179,8 @@ static int configure(const struct hb_ctx *ctx, const struct build_request *req, 
 {
 	static const char *const tiny[] = { "tinyconfig", NULL };
 	static const char *const olddef[] = { "olddefconfig", NULL };
-	char *fragment_path = xasprintf("%s/%s", ctx->repo, req->fragment ? req->fragment
-									   : TEST_FRAGMENT);
+	const char *fragment_name = req->fragment ? req->fragment : TEST_FRAGMENT;
+	char *fragment_path = fs_join(ctx->repo, fragment_name);
 	char *fragment = fs_read_file(fragment_path, NULL);
 	char *config_path = fs_join(outdir, ".config");
 	char *user = ctx->user_config ? fs_read_file(ctx->user_config, NULL) : NULL;
@@ -208,7 +209,7 @@ static int configure(const struct hb_ctx *ctx, const struct build_request *req, 
 			free(user_config_adjust(user, src, &adjusted));
 			char *config = fs_read_file(config_path, NULL);
 			if (config)
-				say_user_config(ctx, what, user, fragment, config, adjusted);
+				say_user_config(ctx, what, user, fragment, fragment_name, config, adjusted);
 			free(config);
 		}
 		goto out;
@@ -256,8 +257,8 @@ static int configure(const struct hb_ctx *ctx, const struct build_request *req, 
 	char *missing = NULL, *absent = NULL;
 	int bad = kconfig_check(fragment, config ? config : "", src, &missing, &absent);
 	if (*absent)
-		msg_info("%s: options of the test config this tree does not have, left out: %s",
-			 what, absent);
+		msg_info("%s: options of %s this tree does not have, left out: %s", what,
+			 fragment_name, absent);
 	free(absent);
 	if (bad) {
 		msg_error("%s: %d option(s) of %s did not survive olddefconfig:\n%s", what, bad,
@@ -269,7 +270,7 @@ static int configure(const struct hb_ctx *ctx, const struct build_request *req, 
 			write_config_stamp(outdir, inputs, record, config);
 	}
 	if (user && config)
-		say_user_config(ctx, what, user, fragment, config, adjusted);
+		say_user_config(ctx, what, user, fragment, fragment_name, config, adjusted);
 	free(config);
 	free(missing);
 out:
