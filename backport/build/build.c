@@ -7,6 +7,7 @@
 #include "distro_config.h"
 #include "exitcodes.h"
 #include "feature_table.h"
+#include "fnv_hash.h"
 #include "fetch.h"
 #include "fsutil.h"
 #include "kbuild_make.h"
@@ -368,6 +369,50 @@ static int build_packages(struct hb_ctx *ctx, const struct build_request *req,
 	return HB_EXIT_OK;
 }
 
+/* The packages' stamp: what they were made from (the sources' record, the .config of OUTDIR,
+ * the version and local version), malloc'd. */
+static char *package_stamp(const struct build_request *req, const char *outdir,
+			   const char *record)
+{
+	char *config_path = fs_join(outdir, ".config");
+	char *config = fs_read_file(config_path, NULL);
+	char *stamp = xasprintf("version %s\nlocalversion %s\nconfig %016llx\nsources %016llx\n",
+				req->package_version, req->localversion ? req->localversion : "",
+				(unsigned long long)fnv1a_hash(config ? config : "",
+							       config ? strlen(config) : 0),
+				(unsigned long long)fnv1a_hash(record ? record : "",
+							       record ? strlen(record) : 0));
+	free(config);
+	free(config_path);
+	return stamp;
+}
+
+#define PACKAGE_STAMP ".hb-packaged"
+
+/* Whether PACKAGES holds a linux-image package made from what STAMP says. */
+static bool packages_current(const char *packages, const char *stamp)
+{
+	char *path = fs_join(packages, PACKAGE_STAMP), *pattern = fs_join(packages, "linux-image-*.deb");
+	char *old = fs_read_file(path, NULL);
+	glob_t g;
+	bool debs = glob(pattern, 0, NULL, &g) == 0;
+	if (debs)
+		globfree(&g);
+	bool current = debs && old && strcmp(old, stamp) == 0;
+	free(old);
+	free(pattern);
+	free(path);
+	return current;
+}
+
+static int write_package_stamp(const char *packages, const char *stamp)
+{
+	char *path = fs_join(packages, PACKAGE_STAMP);
+	int rc = fs_write_file_atomic(path, stamp, strlen(stamp));
+	free(path);
+	return rc ? HB_EXIT_ENV : HB_EXIT_OK;
+}
+
 int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		 struct build_output *out)
 {
@@ -456,8 +501,22 @@ int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
 			out->problem = build_problem(flavour, out->log);
 		goto out;
 	}
+	char *packaged = NULL;
+	if (req->package_version) {
+		out->packages = xasprintf("%s/packages/%s", base, flavour);
+		packaged = package_stamp(req, dir.out, dir.record);
+		if (packages_current(out->packages, packaged)) {
+			msg_info("%s: the packages in %s are current (same sources, config and "
+				 "version)", what, out->packages);
+			out->release = kernel_release(dir.src, dir.out, env);
+			built = true;
+			free(packaged);
+			goto out;
+		}
+	}
 	static const char *const targets[] = { "bzImage", "modules", NULL };
 	if (kbuild_make(ctx, dir.src, dir.out, out->log, env, targets, what) != 0) {
+		free(packaged);
 		out->problem = build_problem(flavour, out->log);
 		msg_error("%s: %s", what, out->problem);
 		msg_error("%s failed; last errors:", what);
@@ -467,8 +526,10 @@ int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
 		goto out;
 	}
 	if (req->package_version) { /* the packages carry the modules: no staging */
-		out->packages = xasprintf("%s/packages/%s", base, flavour);
 		rc = build_packages(ctx, req, &dir, base, out->packages, out->log, env, what);
+		if (!rc)
+			rc = write_package_stamp(out->packages, packaged);
+		free(packaged);
 		if (rc)
 			goto out;
 		out->release = kernel_release(dir.src, dir.out, env);

@@ -232,12 +232,13 @@ json_t *system_run_json(const struct system_run *r)
 		json_object_set_new(boots, system_config_name((enum system_config)k),
 				    boot_json(&r->boots[k]));
 	char *problems = system_verdict(r);
-	json_t *o = json_pack("{s:s, s:s?, s:s?, s:s, s:[s?, s?], s:[s?, s?], s:s?, s:o, s:s, s:f}",
+	json_t *o = json_pack("{s:s, s:s?, s:s?, s:s, s:[s?, s?], s:[s?, s?], s:s?, s:i, s:o, s:s, "
+			      "s:f}",
 			      "kernel", r->kernel, "suite", r->suite, "version", r->version,
 			      "config", r->config, "packages", r->package_names[0],
 			      r->package_names[1], "releases", r->release[0], r->release[1],
-			      "fixes", r->fixes, "boots", boots, "problems", problems, "seconds",
-			      r->seconds);
+			      "fixes", r->fixes, "fix_boots", r->n_fix_rounds + 1, "boots", boots,
+			      "problems", problems, "seconds", r->seconds);
 	free(problems);
 	return o;
 }
@@ -246,6 +247,7 @@ struct deploy_rows {
 	struct text *t;
 	char **seen;
 	size_t n_seen;
+	const char *at_boot; /* what "when" says of a refusal at boot */
 };
 
 static void deploy_row(const struct system_refusal *ref, const char *where, void *arg)
@@ -262,7 +264,7 @@ static void deploy_row(const struct system_refusal *ref, const char *where, void
 	char *fix = *ref->module ? xasprintf("`%s` in `/etc/modules-load.d/`", ref->module)
 				 : strdup("none needed: no module of this kernel serves it");
 	add(d->t, "| `%s` | %s | %s | %s | %s |\n", ref->alias, who,
-	    !strcmp(where, "boot") ? "at boot" : where, *ref->module ? ref->module : "-", fix);
+	    !strcmp(where, "boot") ? d->at_boot : where, *ref->module ? ref->module : "-", fix);
 	free(fix);
 }
 
@@ -281,8 +283,15 @@ char *system_deploying_md(const struct system_run *r)
 	}
 	add(&t, "What `kernel.modules_restrict=1` refused on the stock system, and the fix:\n\n");
 	add(&t, "| refused autoload | asked by | when | module | fix |\n|---|---|---|---|---|\n");
-	struct deploy_rows d = { .t = &t };
+	struct deploy_rows d = { .t = &t, .at_boot = "at boot" };
 	system_admin_refusals(&p1->result, deploy_row, &d);
+	/* what a refusal hid until its module was there (a VLAN on a link not made) */
+	d.at_boot = "at boot, with the modules above loaded";
+	for (int i = 0; i < r->n_fix_rounds; i++)
+		if (r->fix_rounds[i].parsed)
+			system_admin_refusals(&r->fix_rounds[i].result, deploy_row, &d);
+	if (pf->parsed)
+		system_admin_refusals(&pf->result, deploy_row, &d);
 	if (!d.n_seen)
 		add(&t, "| none | | | | |\n");
 	fs_free_list(d.seen);

@@ -158,6 +158,67 @@ static int boot_config(struct system_run *r, enum system_config k, const char *r
 	return rc;
 }
 
+/* The fixes of TEXT added to *FIXES (sorted lines); whether any was new. */
+static bool add_fixes(char **fixes, const char *text)
+{
+	char **lines = NULL;
+	size_t n = 0;
+	bool added = false;
+	for (int pass = 0; pass < 2; pass++) {
+		char *copy = strdup(pass ? text : *fixes), *save = NULL;
+		for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+			bool seen = false;
+			for (size_t i = 0; i < n && !seen; i++)
+				seen = !strcmp(lines[i], l);
+			if (!seen) {
+				fs_list_add(&lines, &n, strdup(l));
+				added |= pass == 1;
+			}
+		}
+		free(copy);
+	}
+	fs_sort_list(lines, n);
+	free(*fixes);
+	*fixes = strdup("");
+	for (size_t i = 0; i < n; i++) {
+		char *more = xasprintf("%s%s\n", *fixes, lines[i]);
+		free(*fixes);
+		*fixes = more;
+	}
+	fs_free_list(lines);
+	return added;
+}
+
+/* The boot at 1 with the fixes of what the boot at 1 refused, again with more while a round is
+ * refused something the fixes do not load yet (SYSTEM_FIX_ROUNDS at most); then level 2. */
+static int boot_with_fixes(struct system_run *r, const char *root, const char *release)
+{
+	const struct system_boot *p1 = &r->boots[SYSCFG_PATCHED_1];
+	struct system_boot *pf = &r->boots[SYSCFG_PATCHED_FIXED];
+	r->fixes = strdup("");
+	char *first = p1->parsed ? system_fixes_of(&p1->result) : strdup("");
+	add_fixes(&r->fixes, first);
+	free(first);
+	for (int round = 0;; round++) {
+		if (set_fixes(root, *r->fixes ? r->fixes : NULL) != 0) {
+			msg_error("system %s: cannot write the fixes into %s", r->kernel, root);
+			return HB_EXIT_ENV;
+		}
+		int rc = boot_config(r, SYSCFG_PATCHED_FIXED, root, release);
+		if (rc == HB_EXIT_ENV || !pf->parsed || round == SYSTEM_FIX_ROUNDS - 1)
+			return rc == HB_EXIT_ENV ? rc : HB_EXIT_OK;
+		char *more = system_fixes_of(&pf->result);
+		bool added = add_fixes(&r->fixes, more);
+		free(more);
+		if (!added)
+			return HB_EXIT_OK;
+		msg_info("system %s: the boot with the fixes was refused more; again with:\n%s",
+			 r->kernel, r->fixes);
+		r->fix_rounds[r->n_fix_rounds++] = *pf;
+		memset(pf, 0, sizeof(*pf));
+	}
+}
+
 static int write_reports(const struct system_run *r)
 {
 	char *md = system_table_md(r), *deploy = system_deploying_md(r);
@@ -258,21 +319,14 @@ int system_run(struct hb_ctx *ctx, const struct system_request *req, struct syst
 		stage_end(e->name, what, ts, rc);
 		free(log);
 	}
-	for (int k = 0; !rc && k < SYSCFG_COUNT; k++) {
+	for (int k = 0; !rc && k < SYSCFG_PATCHED_FIXED; k++) {
 		int f = k == SYSCFG_VANILLA ? 0 : 1;
-		if (k == SYSCFG_PATCHED_FIXED) {
-			const struct system_boot *p1 = &r->boots[SYSCFG_PATCHED_1];
-			r->fixes = p1->parsed ? system_fixes_of(&p1->result) : strdup("");
-			if (*r->fixes && set_fixes(roots[f], r->fixes) != 0) {
-				msg_error("system %s: cannot write the fixes into %s", e->name, roots[f]);
-				rc = HB_EXIT_ENV;
-				break;
-			}
-		}
 		int brc = boot_config(r, (enum system_config)k, roots[f], booted[f]);
 		if (brc == HB_EXIT_ENV)
 			rc = brc; /* QEMU or the image: the next boots would fail the same way */
 	}
+	if (!rc)
+		rc = boot_with_fixes(r, roots[1], booted[1]);
 	if (roots[1])
 		set_fixes(roots[1], NULL);
 	r->seconds = msg_now() - t0;
@@ -311,6 +365,8 @@ void system_run_free(struct system_run *r)
 	}
 	for (int k = 0; k < SYSCFG_COUNT; k++)
 		system_boot_free(&r->boots[k]);
+	for (int i = 0; i < r->n_fix_rounds; i++)
+		system_boot_free(&r->fix_rounds[i]);
 	free(r->fixes);
 	memset(r, 0, sizeof(*r));
 }

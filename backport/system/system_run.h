@@ -20,6 +20,11 @@ enum system_config {
 	SYSCFG_COUNT
 };
 
+/* Boots with the fixes at most: a refusal can hide another (networkd makes no VLAN on a dummy
+ * link it could not make), so a boot with the fixes that is refused something more gets the
+ * module of that too, and boots again. */
+#define SYSTEM_FIX_ROUNDS 3
+
 /* "vanilla", "patched at 0", ... for tables. */
 const char *system_config_label(enum system_config c);
 /* "vanilla", "patched-0", "patched-1", "patched-fixed": folder and JSON names. */
@@ -40,7 +45,9 @@ struct system_run {
 	char *packages[2];      /* vanilla, patched: the folders of the .deb files */
 	char *package_names[2]; /* the linux-image .deb of each */
 	char *release[2];
-	struct system_boot boots[SYSCFG_COUNT];
+	struct system_boot boots[SYSCFG_COUNT]; /* the boot with the fixes: its last round */
+	struct system_boot fix_rounds[SYSTEM_FIX_ROUNDS - 1]; /* its rounds before the last */
+	int n_fix_rounds;
 	char *fixes;            /* the modules-load.d lines level 1's refusals asked for */
 	double seconds;
 };
