@@ -122,6 +122,15 @@ static void read_case(const struct ktap_result *k, struct system_case *c,
 	}
 }
 
+/* By alias, then requester: the order the kernel logged them in varies with the order
+ * services start, a report must not. */
+static int by_alias(const void *a, const void *b)
+{
+	const struct system_refusal *x = a, *y = b;
+	int c = strcmp(x->alias, y->alias);
+	return c ? c : strcmp(x->comm, y->comm);
+}
+
 int system_result_parse(const char *text, size_t len, struct system_boot_result *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -140,8 +149,14 @@ int system_result_parse(const char *text, size_t len, struct system_boot_result 
 	}
 	r->planned = k.plan;
 	r->cases = calloc(k.n_results ? k.n_results : 1, sizeof(*r->cases));
-	for (size_t i = 0; i < k.n_results; i++)
-		read_case(&k.results[i], &r->cases[r->n_cases++], r);
+	for (size_t i = 0; i < k.n_results; i++) {
+		struct system_case *c = &r->cases[r->n_cases++];
+		read_case(&k.results[i], c, r);
+		if (c->n_refused)
+			qsort(c->refused, c->n_refused, sizeof(*c->refused), by_alias);
+	}
+	if (r->n_boot_refused)
+		qsort(r->boot_refused, r->n_boot_refused, sizeof(*r->boot_refused), by_alias);
 	for (size_t i = 0; i < k.n_diag; i++) {
 		const char *v = value_of(k.diag[i], "modules_at_end");
 		if (v)
