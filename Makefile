@@ -19,6 +19,11 @@ JOBS ?=
 # on DISTRO_KERNELS (6.1 when KERNELS names none; "all" for every kernel; empty for none).
 DISTRO ?= debian:cloud-amd64
 DISTRO_KERNELS ?= $(if $(KERNELS),,6.1)
+# and the system stage (backport system, on Debian's cloud-amd64 config) on SYSTEM_KERNELS:
+# those of KERNELS, else every kernel of kernels.list; empty for none.
+comma := ,
+SYSTEM_KERNELS ?= $(if $(KERNELS),$(subst $(comma), ,$(KERNELS)),$(shell sed -e 's/\#.*//' \
+	kernels.list | awk 'NF { print $$1 }'))
 
 # The driver's folders, one per layer of the pipeline (backport/README.md, the order in
 # backport/LAYERS): a file includes headers by name; scripts/layer-check (make lint) fails
@@ -31,13 +36,14 @@ LIB_OBJ := $(patsubst backport/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all driver guest run matrix check unit golden reports write-tests fetch-tests compile-tests patches e2e lint deps clean help
-all: driver guest
+.PHONY: all driver guest system-guest run system matrix check deps-run unit golden reports write-tests fetch-tests compile-tests patches e2e lint deps clean help
+all: driver guest system-guest
 
 # The targets, one line each (make help prints them).
 help:
 	@echo "make               build the driver (out/backport) and the guest programs (out/guest)"
 	@echo "make run           the main job on the default kernel (KERNEL=NAME for another)"
+	@echo "make system        Debian packages of both kernels on a Debian system (KERNEL=NAME)"
 	@echo "make matrix        the main job on every kernel, with reports (KERNELS=A,B JOBS=N),"
 	@echo "                   then on Debian's cloud-amd64 config of 6.1 (DISTRO_KERNELS=all|A,B|'')"
 	@echo "make check         every test there is (what CI runs)"
@@ -82,8 +88,15 @@ $(BUILD)/tests:
 guest:
 	$(MAKE) -C test-initramfs OUT=$(abspath $(BUILD))/guest
 
+system-guest:
+	$(MAKE) -C test-system OUT=$(abspath $(BUILD))/system
+
 deps:
 	scripts/install-deps
+
+# What the main job needs: no linters of the CI configurations, which only the tests run.
+deps-run:
+	scripts/install-deps --run
 
 unit: $(BUILD)/backport $(UNIT_BIN)
 	scripts/run-unit-tests $(UNIT_BIN)
@@ -118,17 +131,23 @@ lint:
 	shellcheck scripts/* .ci/run test-initramfs/*.sh
 	scripts/layer-check
 
-run: deps
+run: deps-run
 	$(MAKE) all
 	$(BUILD)/backport run $(KERNEL)
 
-matrix: deps
+# The hardened kernel as a Debian package on a real Debian system (docs/system.md).
+system: deps-run
+	$(MAKE) all
+	$(BUILD)/backport system $(KERNEL)
+
+matrix: deps-run
 	$(MAKE) all
 	rc=0; $(BUILD)/backport matrix $(if $(KERNELS),--kernels $(KERNELS)) $(if $(JOBS),-j $(JOBS)) \
 		|| rc=$$?; \
 	$(if $(DISTRO_KERNELS),$(BUILD)/backport matrix --config $(DISTRO) \
 		$(if $(filter all,$(DISTRO_KERNELS)),,--kernels $(DISTRO_KERNELS)) \
 		$(if $(JOBS),-j $(JOBS)) || rc=$$?;) \
+	$(foreach k,$(SYSTEM_KERNELS),$(BUILD)/backport system $(k) || rc=$$?;) \
 	exit $$rc
 
 check: deps

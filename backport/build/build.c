@@ -7,6 +7,7 @@
 #include "distro_config.h"
 #include "exitcodes.h"
 #include "feature_table.h"
+#include "fnv_hash.h"
 #include "fetch.h"
 #include "fsutil.h"
 #include "kbuild_make.h"
@@ -16,11 +17,15 @@
 #include "probe_modules.h"
 #include "user_config.h"
 
+#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* The test stage's config fragment, relative to the repo. */
+#define TEST_FRAGMENT "test-initramfs/kernel.config"
 
 const char *const build_tools[] = { "make", "make", "gcc", "gcc", "ccache", "ccache",
 				    "flex", "flex", "bison", "bison", "bc", "bc",
@@ -34,6 +39,7 @@ void build_output_free(struct build_output *out)
 	free(out->release);
 	free(out->log);
 	free(out->problem);
+	free(out->packages);
 	memset(out, 0, sizeof(*out));
 }
 
@@ -154,11 +160,12 @@ static int use_distro_config(struct hb_ctx *ctx, const struct kernel_entry *e,
 /* What the build did to the user's --config: the options the tests added or changed, and
  * what the build itself needed (adjusted); said on every build, current or not. */
 static void say_user_config(const struct hb_ctx *ctx, const char *what, const char *user,
-			    const char *fragment, const char *config, const char *adjusted)
+			    const char *fragment, const char *fragment_name, const char *config,
+			    const char *adjusted)
 {
 	char *added = user_config_added(user, fragment, config);
-	msg_info("%s: your config %s, with the test config merged in (added or changed: %s)",
-		 what, ctx->user_config, *added ? added : "none");
+	msg_info("%s: your config %s, with %s merged in (added or changed: %s)", what,
+		 ctx->user_config, fragment_name, *added ? added : "none");
 	if (adjusted && *adjusted)
 		msg_info("%s: and for the build: %s", what, adjusted);
 	free(added);
@@ -167,26 +174,34 @@ static void say_user_config(const struct hb_ctx *ctx, const char *what, const ch
 /* make tinyconfig (or the user's --config), the repo's fragment, make olddefconfig, and a
  * check that every option of the fragment survived; skipped when out/'s stamp says the .config
  * is current. */
-static int configure(const struct hb_ctx *ctx, const char *src, const char *outdir,
-		     const char *record, const char *log, char **env, const char *what)
+static int configure(const struct hb_ctx *ctx, const struct build_request *req, const char *src,
+		     const char *outdir, const char *record, const char *log, char **env,
+		     const char *what)
 {
 	static const char *const tiny[] = { "tinyconfig", NULL };
 	static const char *const olddef[] = { "olddefconfig", NULL };
-	char *fragment_path = xasprintf("%s/test-initramfs/kernel.config", ctx->repo);
+	const char *fragment_name = req->fragment ? req->fragment : TEST_FRAGMENT;
+	char *fragment_path = fs_join(ctx->repo, fragment_name);
 	char *fragment = fs_read_file(fragment_path, NULL);
 	char *config_path = fs_join(outdir, ".config");
 	char *user = ctx->user_config ? fs_read_file(ctx->user_config, NULL) : NULL;
+	char *lsmod = req->lsmod ? fs_read_file(req->lsmod, NULL) : NULL;
 	char *adjusted = NULL; /* what the build changed in the user's config, and why */
-	if (user && fragment) { /* what the tests need; the rest as the user's config has it */
+	if (user && fragment && !req->fragment) {
+		/* what the tests need; the rest as the user's config has it */
 		char *merged = user_config_fragment(fragment);
 		free(fragment);
 		fragment = merged;
 	}
-	/* what the .config is made from: the fragment, after the user's config when given */
-	char *inputs = fragment ? xasprintf("%s%s", user ? user : "", fragment) : NULL;
+	/* what the .config is made from: the fragment, after the user's config when given, and
+	 * the module list */
+	char *inputs = fragment ? xasprintf("%s%s%s", user ? user : "", fragment,
+					    lsmod ? lsmod : "")
+				: NULL;
 	int rc = HB_EXIT_ENV;
-	if (!fragment || (ctx->user_config && !user)) {
-		msg_error("cannot read %s", !fragment ? fragment_path : ctx->user_config);
+	if (!fragment || (ctx->user_config && !user) || (req->lsmod && !lsmod)) {
+		msg_error("cannot read %s", !fragment ? fragment_path
+				       : req->lsmod && !lsmod ? req->lsmod : ctx->user_config);
 		goto out;
 	}
 	if (config_current(outdir, inputs, record, what)) {
@@ -195,7 +210,7 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 			free(user_config_adjust(user, src, &adjusted));
 			char *config = fs_read_file(config_path, NULL);
 			if (config)
-				say_user_config(ctx, what, user, fragment, config, adjusted);
+				say_user_config(ctx, what, user, fragment, fragment_name, config, adjusted);
 			free(config);
 		}
 		goto out;
@@ -216,6 +231,17 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 		msg_error("%s: make tinyconfig failed (log: %s)", what, log);
 		goto out;
 	}
+	if (req->lsmod) {
+		char *arg = xasprintf("LSMOD=%s", req->lsmod);
+		const char *const local[] = { arg, "localmodconfig", NULL };
+		int lrc = kbuild_make(ctx, src, outdir, log, env, local, what);
+		free(arg);
+		if (lrc != 0) {
+			msg_error("%s: make localmodconfig failed (log: %s)", what, log);
+			goto out;
+		}
+		msg_info("%s: only the modules of %s kept (localmodconfig)", what, req->lsmod);
+	}
 	char *config = fs_read_file(config_path, NULL);
 	char *this_tree = kconfig_fragment_for(fragment, src); /* what it can afford */
 	char *merged = xasprintf("%s\n# hardening-backport: %s\n%s", config ? config : "",
@@ -232,8 +258,8 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 	char *missing = NULL, *absent = NULL;
 	int bad = kconfig_check(fragment, config ? config : "", src, &missing, &absent);
 	if (*absent)
-		msg_info("%s: options of the test config this tree does not have, left out: %s",
-			 what, absent);
+		msg_info("%s: options of %s this tree does not have, left out: %s", what,
+			 fragment_name, absent);
 	free(absent);
 	if (bad) {
 		msg_error("%s: %d option(s) of %s did not survive olddefconfig:\n%s", what, bad,
@@ -245,12 +271,13 @@ static int configure(const struct hb_ctx *ctx, const char *src, const char *outd
 			write_config_stamp(outdir, inputs, record, config);
 	}
 	if (user && config)
-		say_user_config(ctx, what, user, fragment, config, adjusted);
+		say_user_config(ctx, what, user, fragment, fragment_name, config, adjusted);
 	free(config);
 	free(missing);
 out:
 	free(adjusted);
 	free(inputs);
+	free(lsmod);
 	free(user);
 	free(fragment);
 	free(fragment_path);
@@ -258,12 +285,13 @@ out:
 	return rc;
 }
 
-static char *kernel_release(const char *src, const char *outdir)
+static char *kernel_release(const char *src, const char *outdir, char **env)
 {
 	char *o_arg = xasprintf("O=%s", outdir);
 	char *argv[] = { "make", "-s", "-C", (char *)src, o_arg, "kernelrelease", NULL };
+	struct spawn_opts o = { .env_add = env };
 	int st;
-	char *out = spawn_capture(argv, NULL, &st);
+	char *out = spawn_capture(argv, &o, &st);
 	free(o_arg);
 	if (!out || st != 0) {
 		free(out);
@@ -273,9 +301,129 @@ static char *kernel_release(const char *src, const char *outdir)
 	return out;
 }
 
+/* The folder of CACHE/build/NAME a build with the user's config USER (NULL: none) and REQ uses:
+ * "" for the test stage's on tinyconfig, "config-XXXXXXXX" on a user's config, the same with
+ * the fragment's and module list's text in the hash for another build (malloc'd; NULL when a
+ * file cannot be read). */
+static char *build_tag(const struct hb_ctx *ctx, const char *user, const struct build_request *req)
+{
+	if (!req->fragment && !req->lsmod)
+		return user ? user_config_tag(user) : strdup("");
+	char *path = xasprintf("%s/%s", ctx->repo, req->fragment ? req->fragment : TEST_FRAGMENT);
+	char *fragment = fs_read_file(path, NULL);
+	char *lsmod = req->lsmod ? fs_read_file(req->lsmod, NULL) : NULL;
+	char *tag = NULL;
+	if (fragment && (lsmod || !req->lsmod)) {
+		char *all = xasprintf("%s\n%s\n%s", user ? user : "", fragment, lsmod ? lsmod : "");
+		tag = user_config_tag(all);
+		free(all);
+	}
+	free(lsmod);
+	free(fragment);
+	free(path);
+	return tag;
+}
+
+/* make bindeb-pkg in the entered build DIR, then the .deb files (and what dpkg-buildpackage
+ * writes beside them) moved from the folder above out/ into PACKAGES. */
+static int build_packages(struct hb_ctx *ctx, const struct build_request *req,
+			  const struct build_dir *dir, const char *base, const char *packages,
+			  const char *log, char **env, const char *what)
+{
+	char *version = xasprintf("KDEB_PKGVERSION=%s", req->package_version);
+	/* the build's own dependencies are this machine's, not a list of Debian packages */
+	const char *const targets[] = { version, "DPKG_FLAGS=-d", "bindeb-pkg", NULL };
+	int rc = kbuild_make(ctx, dir->src, dir->out, log, env, targets, what);
+	free(version);
+	if (rc != 0) {
+		msg_error("%s: make bindeb-pkg failed (log: %s)", what, log);
+		return HB_EXIT_FAILED;
+	}
+	fs_remove_tree(packages);
+	if (fs_mkdir_p(packages, 0755) != 0) {
+		msg_error("%s: cannot make %s", what, packages);
+		return HB_EXIT_ENV;
+	}
+	static const char *const kinds[] = { "*.deb", "*.buildinfo", "*.changes", NULL };
+	int debs = 0;
+	for (int k = 0; kinds[k]; k++) {
+		char *pattern = fs_join(base, kinds[k]);
+		glob_t g;
+		if (glob(pattern, 0, NULL, &g) == 0) {
+			for (size_t i = 0; i < g.gl_pathc; i++) {
+				const char *name = strrchr(g.gl_pathv[i], '/') + 1;
+				char *to = fs_join(packages, name);
+				if (rename(g.gl_pathv[i], to) == 0)
+					debs += k == 0;
+				free(to);
+			}
+			globfree(&g);
+		}
+		free(pattern);
+	}
+	if (!debs) {
+		msg_error("%s: make bindeb-pkg made no .deb in %s (log: %s)", what, base, log);
+		return HB_EXIT_FAILED;
+	}
+	msg_info("%s: %d Debian package(s) in %s", what, debs, packages);
+	return HB_EXIT_OK;
+}
+
+/* The packages' stamp: what they were made from (the sources' record, the .config of OUTDIR,
+ * the version and local version), malloc'd. */
+static char *package_stamp(const struct build_request *req, const char *outdir,
+			   const char *record)
+{
+	char *config_path = fs_join(outdir, ".config");
+	char *config = fs_read_file(config_path, NULL);
+	char *stamp = xasprintf("version %s\nlocalversion %s\nconfig %016llx\nsources %016llx\n",
+				req->package_version, req->localversion ? req->localversion : "",
+				(unsigned long long)fnv1a_hash(config ? config : "",
+							       config ? strlen(config) : 0),
+				(unsigned long long)fnv1a_hash(record ? record : "",
+							       record ? strlen(record) : 0));
+	free(config);
+	free(config_path);
+	return stamp;
+}
+
+#define PACKAGE_STAMP ".hb-packaged"
+
+/* Whether PACKAGES holds a linux-image package made from what STAMP says. */
+static bool packages_current(const char *packages, const char *stamp)
+{
+	char *path = fs_join(packages, PACKAGE_STAMP), *pattern = fs_join(packages, "linux-image-*.deb");
+	char *old = fs_read_file(path, NULL);
+	glob_t g;
+	bool debs = glob(pattern, 0, NULL, &g) == 0;
+	if (debs)
+		globfree(&g);
+	bool current = debs && old && strcmp(old, stamp) == 0;
+	free(old);
+	free(pattern);
+	free(path);
+	return current;
+}
+
+static int write_package_stamp(const char *packages, const char *stamp)
+{
+	char *path = fs_join(packages, PACKAGE_STAMP);
+	int rc = fs_write_file_atomic(path, stamp, strlen(stamp));
+	free(path);
+	return rc ? HB_EXIT_ENV : HB_EXIT_OK;
+}
+
 int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		 struct build_output *out)
 {
+	const struct build_request req = { .vanilla = vanilla };
+	return build_kernel_request(ctx, e, &req, out);
+}
+
+int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
+			 const struct build_request *req, struct build_output *out)
+{
+	bool vanilla = req->vanilla;
 	memset(out, 0, sizeof(*out));
 	const char *flavour = vanilla ? "vanilla" : "patched";
 	char *what = xasprintf("build %s %s", e->name, flavour);
@@ -305,13 +453,19 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		return rc;
 	}
 	double t0 = msg_now();
-	/* a config of the user's own builds in a folder of its own (user_config_tag()) */
+	/* a config of the user's own, or another fragment, builds in a folder of its own */
 	char *user = ctx->user_config ? fs_read_file(ctx->user_config, NULL) : NULL;
-	char *tag = user ? user_config_tag(user) : NULL;
-	char *base = tag ? xasprintf("%s/build/%s/%s", ctx->cache, e->name, tag)
-			 : xasprintf("%s/build/%s", ctx->cache, e->name);
-	free(tag);
+	char *tag = build_tag(ctx, user, req);
 	free(user);
+	if (!tag) {
+		msg_error("%s: cannot read %s", what, req->lsmod ? req->lsmod : req->fragment);
+		free(source);
+		free(what);
+		return HB_EXIT_USAGE;
+	}
+	char *base = *tag ? xasprintf("%s/build/%s/%s", ctx->cache, e->name, tag)
+			  : xasprintf("%s/build/%s", ctx->cache, e->name);
+	free(tag);
 	out->dir = fs_join(base, flavour);
 	out->log = fs_join(out->dir, "build.log");
 	char *staging = fs_join(out->dir, "staging");
@@ -319,12 +473,15 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	 * depend mode hashes kbuild's -MMD output instead of running the preprocessor a second
 	 * time on every miss (a cold 5.10 build: 472 s instead of 505 s). */
 	char *env_base = xasprintf("CCACHE_BASEDIR=%s", base);
+	char *env_local = req->localversion ? xasprintf("LOCALVERSION=%s", req->localversion)
+					    : NULL;
 	char *env[] = { env_base,
 			"CCACHE_NOHASHDIR=1",
 			"CCACHE_DEPEND=1",
 			"KBUILD_BUILD_TIMESTAMP=2010-11-17",
 			"KBUILD_BUILD_USER=hardening-backport",
 			"KBUILD_BUILD_HOST=qemu",
+			env_local,
 			NULL };
 	msg_stage("%s (log %s)", what, out->log);
 	fs_mkdir_p(out->dir, 0755);
@@ -338,20 +495,45 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		goto out;
 	}
 	msg_info("%s: %s", what, dir.how);
-	rc = configure(ctx, dir.src, dir.out, dir.record, out->log, env, what);
+	rc = configure(ctx, req, dir.src, dir.out, dir.record, out->log, env, what);
 	if (rc) {
 		if (rc == HB_EXIT_ENV) /* make itself failed, not the fragment check */
 			out->problem = build_problem(flavour, out->log);
 		goto out;
 	}
+	char *packaged = NULL;
+	if (req->package_version) {
+		out->packages = xasprintf("%s/packages/%s", base, flavour);
+		packaged = package_stamp(req, dir.out, dir.record);
+		if (packages_current(out->packages, packaged)) {
+			msg_info("%s: the packages in %s are current (same sources, config and "
+				 "version)", what, out->packages);
+			out->release = kernel_release(dir.src, dir.out, env);
+			built = true;
+			free(packaged);
+			goto out;
+		}
+	}
 	static const char *const targets[] = { "bzImage", "modules", NULL };
 	if (kbuild_make(ctx, dir.src, dir.out, out->log, env, targets, what) != 0) {
+		free(packaged);
 		out->problem = build_problem(flavour, out->log);
 		msg_error("%s: %s", what, out->problem);
 		msg_error("%s failed; last errors:", what);
 		print_log_errors(out->log);
 		msg_error("full log: %s", out->log);
 		rc = HB_EXIT_FAILED;
+		goto out;
+	}
+	if (req->package_version) { /* the packages carry the modules: no staging */
+		rc = build_packages(ctx, req, &dir, base, out->packages, out->log, env, what);
+		if (!rc)
+			rc = write_package_stamp(out->packages, packaged);
+		free(packaged);
+		if (rc)
+			goto out;
+		out->release = kernel_release(dir.src, dir.out, env);
+		built = true;
 		goto out;
 	}
 	fs_remove_tree(staging);
@@ -368,7 +550,7 @@ int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 	rc = probe_modules_build(ctx, vanilla, out->dir, dir.src, dir.out, staging, out->log, env);
 	if (rc)
 		goto out;
-	out->release = kernel_release(dir.src, dir.out);
+	out->release = kernel_release(dir.src, dir.out, env);
 	built = true;
 out:
 	if (entered && build_dir_leave(&dir, built) != 0 && !rc)
@@ -382,6 +564,7 @@ out:
 	}
 	build_dir_free(&dir);
 	free(env_base);
+	free(env_local);
 	free(staging);
 	free(base);
 	free(source);

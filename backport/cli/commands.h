@@ -23,6 +23,7 @@ int cmd_matrix(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_report(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_ci_config(struct hb_ctx *ctx, int argc, char **argv);
 int cmd_fuzz(struct hb_ctx *ctx, int argc, char **argv);
+int cmd_system(struct hb_ctx *ctx, int argc, char **argv);
 
 /* Commands added by later stages. */
 #define COMMANDS_MORE \
@@ -34,6 +35,7 @@ int cmd_fuzz(struct hb_ctx *ctx, int argc, char **argv);
 	{ "matrix", cmd_matrix, "the whole job on many kernels, with Markdown, JSON, JUnit reports" }, \
 	{ "report", cmd_report, "report merge: the matrix reports over per-kernel results" }, \
 	{ "ci-config", cmd_ci_config, "print a GitHub Actions or GitLab CI configuration" }, \
-	{ "fuzz", cmd_fuzz, "boot a built kernel with trinity fuzzing as an unprivileged user" },
+	{ "fuzz", cmd_fuzz, "boot a built kernel with trinity fuzzing as an unprivileged user" }, \
+	{ "system", cmd_system, "Debian packages of both kernels, booted on a real Debian system" },
 
 #endif
