@@ -224,8 +224,30 @@ attribute name __read_mostly;
 // the declaration, right before tty_sysctl_init()'s (tty_io.c or tty.h)
 // ------------------------------------------------------------------
 
+// Not in a .c file that includes "tty.h" where tty.h declares tty_sysctl_init() too
+// (Debian's 5.10 has drivers/tty/tty.h and still its own extern in tty_io.c): the one in
+// tty.h serves it. A constraint on the position, so that a file without a match goes on
+// to the rules below.
+@initialize:python@
+@@
+import os
+
+def ts_decl_here(p):
+    f = p[0].file
+    if not f.endswith(".c"):
+        return True
+    h = os.path.join(os.path.dirname(f), "tty.h")
+    try:
+        with open(f) as src:
+            inc = chr(35) + 'include "tty.h"' in src.read()
+        with open(h) as hdr:
+            declared = "tty_sysctl_init" in hdr.read()
+    except (IOError, OSError):
+        return True
+    return not (inc and declared)
+
 @ts_decl depends on tl_file && tl_none@
-position p;
+position p : script:python() { ts_decl_here(p) };
 @@
 (
 extern void tty_sysctl_init@p(void);
@@ -233,33 +255,14 @@ extern void tty_sysctl_init@p(void);
 void tty_sysctl_init@p(void);
 )
 
-// Not in a .c file that includes "tty.h" where tty.h declares tty_sysctl_init() too
-// (Debian's 5.10 has drivers/tty/tty.h and still its own extern in tty_io.c): the one in
-// tty.h serves it.
-@script:python ts_decl_here depends on tl_file && ts_decl@
-p << ts_decl.p;
-@@
-import os
-f = p[0].file
-h = os.path.join(os.path.dirname(f), "tty.h")
-try:
-    with open(f) as src:
-        inc = chr(35) + 'include "tty.h"' in src.read()
-    with open(h) as hdr:
-        declared = "tty_sysctl_init" in hdr.read()
-except (IOError, OSError):
-    inc = declared = False
-if f.endswith(".c") and inc and declared:
-    cocci.include_match(False)
-
-@script:python depends on tl_file && report && ts_decl_here@
+@script:python depends on tl_file && report && ts_decl@
 p << ts_decl.p;
 @@
 coccilib.report.print_report(p[0], "tiocsti_restrict: would declare extern int tty_legacy_tiocsti before tty_sysctl_init()")
 
 // Before it: spatch adds nothing after a function's declaration. (The pattern without
 // "extern" matches both declarations.)
-@add_decl depends on tl_file && patch && ts_decl_here@
+@add_decl depends on tl_file && patch && ts_decl@
 position ts_decl.p;
 @@
 +extern int tty_legacy_tiocsti;
