@@ -1,8 +1,7 @@
-/* crypto/algboss.c as modules_restrict leaves it: its threads carry their
- * requester's credentials already. */
+/* crypto/algboss.c as modules_restrict leaves it: its threads act for their
+ * requester already. */
 #include <crypto/internal/aead.h>
 #include <linux/completion.h>
-#include <linux/cred.h>
 #include <linux/ctype.h>
 #include <linux/err.h>
 #include <linux/init.h>
@@ -25,22 +24,23 @@ struct cryptomgr_param {
 
 	u32 otype;
 	u32 omask;
-	const struct cred *cred;
+	struct modules_restrict_requester *requester;
 };
 
 struct crypto_test_param {
 	char driver[CRYPTO_MAX_ALG_NAME];
 	char alg[CRYPTO_MAX_ALG_NAME];
 	u32 type;
-	const struct cred *cred;
+	struct modules_restrict_requester *requester;
 };
 
 static int cryptomgr_probe(void *data)
 {
 	struct cryptomgr_param *param = data;
-	const struct cred *old_cred = override_creds(param->cred);
 	struct crypto_template *tmpl;
 	int err;
+
+	modules_restrict_act_for(param->requester);
 
 	tmpl = crypto_lookup_template(param->template);
 	if (!tmpl)
@@ -55,8 +55,8 @@ static int cryptomgr_probe(void *data)
 out:
 	complete_all(&param->larval->completion);
 	crypto_alg_put(&param->larval->alg);
-	revert_creds(old_cred);
-	put_cred(param->cred);
+	modules_restrict_act_done(param->requester);
+	modules_restrict_requester_put(param->requester);
 	kfree(param);
 	module_put_and_kthread_exit(0);
 }
@@ -79,10 +79,12 @@ static int cryptomgr_schedule_probe(struct crypto_larval *larval)
 	crypto_alg_get(&larval->alg);
 	param->larval = larval;
 
-	param->cred = get_current_cred();
+	param->requester = modules_restrict_requester_get();
+	if (IS_ERR(param->requester))
+		goto err_put_larval;
 	thread = kthread_run(cryptomgr_probe, param, "cryptomgr_probe");
 	if (IS_ERR(thread)) {
-		put_cred(param->cred);
+		modules_restrict_requester_put(param->requester);
 		goto err_put_larval;
 	}
 
@@ -100,7 +102,6 @@ err:
 static int cryptomgr_test(void *data)
 {
 	struct crypto_test_param *param = data;
-	const struct cred *old_cred = override_creds(param->cred);
 	u32 type = param->type;
 	int err = 0;
 
@@ -116,8 +117,8 @@ static int cryptomgr_test(void *data)
 skiptest:
 	crypto_alg_tested(param->driver, err);
 
-	revert_creds(old_cred);
-	put_cred(param->cred);
+	modules_restrict_act_done(param->requester);
+	modules_restrict_requester_put(param->requester);
 	kfree(param);
 	module_put_and_kthread_exit(0);
 }
@@ -141,10 +142,12 @@ static int cryptomgr_schedule_test(struct crypto_alg *alg)
 
 	param->type = type;
 
-	param->cred = get_current_cred();
+	param->requester = modules_restrict_requester_get();
+	if (IS_ERR(param->requester))
+		goto err_free_param;
 	thread = kthread_run(cryptomgr_test, param, "cryptomgr_test");
 	if (IS_ERR(thread)) {
-		put_cred(param->cred);
+		modules_restrict_requester_put(param->requester);
 		goto err_free_param;
 	}
 
