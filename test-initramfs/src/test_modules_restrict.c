@@ -11,7 +11,9 @@
  * level of its CONFIG_MODULES_RESTRICT_DEFAULT (or of modules_restrict=N on its command
  * line). Level 2 is in modules_lock. */
 #include <errno.h>
+#include <fcntl.h>
 #include <net/if.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,6 +466,19 @@ static int alg_bind(const char *type, const char *name)
 	return rc;
 }
 
+/* Creates PATH (mode 0644, truncated) with TEXT: 0 or -errno. */
+static int create_file(const char *path, const char *text)
+{
+	int rc = 0, fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, text, strlen(text)) < 0)
+		rc = -errno;
+	close(fd);
+	return rc;
+}
+
 #define REQUESTER_COMM "hb-requester"
 #define REQUESTER_PID_FILE "/tmp/hb-requester.pid"
 
@@ -477,7 +492,7 @@ static int bind_as_requester(const void *arg)
 	(void)arg;
 	prctl(PR_SET_NAME, REQUESTER_COMM, 0, 0, 0);
 	snprintf(pid, sizeof(pid), "%d\n", (int)getpid());
-	if (hb_write_str(REQUESTER_PID_FILE, pid) < 0)
+	if (create_file(REQUESTER_PID_FILE, pid) < 0)
 		return HB_RC_EMPTY;
 	return alg_bind("hash", "hbzz(md4)");
 }
@@ -598,8 +613,10 @@ static enum hb_verdict case_root_template_despite_refusals(const void *arg)
 	if (hb_autoload_unload(t) < 0 || enter_level(1) < 0)
 		return HB_FAIL;
 	user = fork();
-	if (user == 0)
-		_exit(hb_run_as(HB_UNPRIV, bind_until_stopped, NULL, 300));
+	if (user == 0) {
+		setpgid(0, 0);
+		_exit(hb_run_as(HB_UNPRIV, bind_until_stopped, NULL, 120));
+	}
 	for (; user > 0 && rounds < RACE_ROUNDS; rounds++) {
 		int rc = hb_run_as(HB_ROOT, bind_hmac_sha256, NULL, 60);
 
@@ -613,9 +630,16 @@ static enum hb_verdict case_root_template_despite_refusals(const void *arg)
 			break;
 		}
 	}
-	hb_write_str(RACE_STOP, "stop\n");
-	if (user > 0)
+	if (create_file(RACE_STOP, "stop\n") < 0)
+		ktap_diag("%s: %s", RACE_STOP, hb_errname(errno));
+	/* the user's loop ends at its next bind; a loop stuck in the kernel is killed */
+	for (int i = 0; user > 0 && i < 300 && waitpid(user, &status, WNOHANG) == 0; i++)
+		usleep(100000);
+	if (user > 0 && waitpid(user, &status, WNOHANG) == 0) {
+		ktap_diag("the user's loop did not end: killed");
+		kill(-user, SIGKILL);
 		waitpid(user, &status, 0);
+	}
 	leave_level();
 	unlink(RACE_STOP);
 	ktap_diag("%d round(s) of root's bind while a user's refused binds ran: %d failed; the "

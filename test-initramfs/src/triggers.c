@@ -153,10 +153,11 @@ struct hb_seq_client_info {
 #define HB_SEQ_CARD0_CLIENT 16
 
 /* The sound card of the sequencer trigger: snd-mpu401, a MIDI port at 0x330 polled without
- * an IRQ (the driver only reserves the I/O ports, no hardware needed), card 0 only. */
+ * an IRQ (the driver only reserves the I/O ports, no hardware needed). */
 #define HB_SEQ_CARD "snd_mpu401"
-#define HB_SEQ_CARD_PARAMS "port=0x330 irq=-1 enable=1" \
-	",0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
+/* card 0 only: SNDRV_CARDS is 8 without CONFIG_SND_DYNAMIC_MINORS, and fewer values than
+ * cards are taken */
+#define HB_SEQ_CARD_PARAMS "port=0x330 irq=-1 enable=1,0,0,0,0,0,0,0"
 #define HB_SEQ_DRIVER "snd_seq_midi"
 
 static int load_seq_card(const char *path)
