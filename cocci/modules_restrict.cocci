@@ -36,8 +36,10 @@
 //    of its own, with stubs without it: extern int modules_restrict;
 //    modules_restrict_level() and _set(); modules_restrict_program_lock()
 //    and _unlock(); the requester a kernel thread or work item acts for,
-//    modules_restrict_requester_get() and _put(), modules_restrict_act_for()
-//    and _act_done(); modules_restrict_privileged().  kmod.h is included by
+//    struct kmod_requester, kmod_requester_get() and _put(),
+//    kmod_act_for() and kmod_act_done(); modules_restrict_privileged()
+//    (the kmod_ names are short enough for the stubs' lines; the requester
+//    is kmod's, whatever the level).  kmod.h is included by
 //    every file that uses them (through <linux/module.h> at least);
 //    /sys/kernel/uevent_helper's file gets the #include.
 //  - ctl_table: the entry goes right after the entry whose .data is
@@ -156,21 +158,24 @@
 //    modules_restrict=N (__setup, 0..2; another value is warned about and
 //    ignored, the parameter still consumed).
 //  - the requester: in a task's context, before a kernel thread or work
-//    item does what may autoload for it, modules_restrict_requester_get()
-//    takes the task's credentials (get_current_cred()), comm and pid
+//    item does what may autoload for it, kmod_requester_get() takes the
+//    task's credentials (get_current_cred()), comm and pid
 //    (those of the task the current one acts for, if it does: a nested
 //    crypto template), at levels 1 and 2 only, decided then (at 0 nothing
 //    is carried and the thread acts as itself, so that at 0 an LSM still
 //    judges the crypto manager's requests and self-tests as the kernel's).
 //    The thread acts for it (override_creds(), and listed, so that a
-//    refusal names the requester) between modules_restrict_act_for() and
-//    _act_done(), then drops it.  Only the subjective credentials change
-//    (what capable(), current_uid() and the LSM hooks read), the reference
-//    is taken before the thread starts and dropped on its failure or at
-//    its end, and override_creds()/revert_creds() balance both where
-//    override_creds() takes its own reference (up to 6.13) and where it
-//    does not (6.14 on).  Root's autoloads keep working: its credentials
-//    are root's.  A requester that cannot be had (-ENOMEM) starts nothing.
+//    refusal names the requester) between kmod_act_for() (in a
+//    declaration's initializer right after the thread's parameter: its
+//    first statement may sit in an #ifdef, 6.1's cryptomgr_test) and
+//    kmod_act_done(), then drops it.  Only the subjective credentials
+//    change (what capable(), current_uid() and the LSM hooks read), the
+//    reference is taken before the thread starts and dropped on its
+//    failure or at its end, and override_creds()/revert_creds() balance
+//    both where override_creds() takes its own reference (up to 6.13) and
+//    where it does not (6.14 on).  Root's autoloads keep working: its
+//    credentials are root's.  A requester that cannot be had (-ENOMEM)
+//    starts nothing.
 //  - crypto/algboss.c: the crypto manager instantiates a template
 //    ("hmac(md4)", asked for by an unprivileged AF_ALG bind, a keyctl DH
 //    KDF, kTLS, ...) in the kernel thread cryptomgr_probe and tests new
@@ -274,13 +279,13 @@
 // Piece: boot parameter: __setup[(]"modules_restrict=", modules_restrict_setup[)];
 // Piece: autoload check: if [(]modules_restrict_refused[(][[:alnum:]_]+[)][)]
 // Piece: autoload judgement and its log line: modules_restrict: refused autoload of (%[*]pE|%s) for
-// Piece: requester of kernel threads: ^[+]?struct modules_restrict_requester [*]modules_restrict_requester_get[(]void[)]$
+// Piece: requester of kernel threads: ^[+]?struct kmod_requester [*]kmod_requester_get[(]void[)]$
 // Piece: kernel.modprobe guard: [.]proc_handler[[:space:]]*= modules_restrict_modprobe_sysctl,
 // Piece: kernel.core_pattern guard: [.]proc_handler[[:space:]]*= modules_restrict_core_pattern_sysctl,
 // Piece: kernel.hotplug guard: [.]proc_handler[[:space:]]*= modules_restrict_hotplug_sysctl,
 // Piece: /sys/kernel/uevent_helper guard: ret = __uevent_helper_store[(]kobj, attr, buf, count[)];
 // Piece: load and unload checks: [|][|] modules_disabled [|][|] modules_restrict_level[(][)] == 2[)]
-// Piece: crypto manager requester: modules_restrict_act_for[(][[:alnum:]_]+->requester[)];
+// Piece: crypto manager requester: struct kmod_requester [*]requester = kmod_act_for[(][[:alnum:]_]+->requester[)];
 // Piece: crypto larval retry: crypto_larval_retry[(]crypto_larval_wait[(]
 // Piece: sequencer work item: INIT_WORK_ONSTACK[(]&req[.]work, autoload_drivers_for[)];
 
@@ -385,7 +390,7 @@ typedef bool;
 @@
 #include <linux/sysctl.h>
 +
-+struct modules_restrict_requester;
++struct kmod_requester;
 +
 +#ifdef CONFIG_MODULES
 +extern int modules_restrict;
@@ -393,10 +398,10 @@ typedef bool;
 +int modules_restrict_set(int level);
 +int modules_restrict_program_lock(void);
 +void modules_restrict_program_unlock(void);
-+struct modules_restrict_requester *modules_restrict_requester_get(void);
-+void modules_restrict_requester_put(struct modules_restrict_requester *requester);
-+void modules_restrict_act_for(struct modules_restrict_requester *requester);
-+void modules_restrict_act_done(struct modules_restrict_requester *requester);
++struct kmod_requester *kmod_requester_get(void);
++void kmod_requester_put(struct kmod_requester *requester);
++struct kmod_requester *kmod_act_for(struct kmod_requester *requester);
++void kmod_act_done(struct kmod_requester *requester);
 +bool modules_restrict_privileged(void);
 +#else
 +static inline int modules_restrict_program_lock(void);
@@ -422,34 +427,35 @@ static inline int modules_restrict_program_lock(void) { ... }
 @@
 static inline void modules_restrict_program_unlock(void) { ... }
 +
-+static inline struct modules_restrict_requester *modules_restrict_requester_get(void)
++static inline struct kmod_requester *kmod_requester_get(void)
 +{
 +	return NULL;
 +}
 
 @add_kh_stub4 depends on mr_file && patch && add_kh@
 @@
-static inline struct modules_restrict_requester *modules_restrict_requester_get(void) { ... }
+static inline struct kmod_requester *kmod_requester_get(void) { ... }
 +
-+static inline void modules_restrict_requester_put(struct modules_restrict_requester *requester)
++static inline void kmod_requester_put(struct kmod_requester *requester)
 +{
 +}
 
 @add_kh_stub5 depends on mr_file && patch && add_kh@
 identifier r;
 @@
-static inline void modules_restrict_requester_put(struct modules_restrict_requester *r) { ... }
+static inline void kmod_requester_put(struct kmod_requester *r) { ... }
 +
-+static inline void modules_restrict_act_for(struct modules_restrict_requester *requester)
++static inline struct kmod_requester *kmod_act_for(struct kmod_requester *requester)
 +{
++	return requester;
 +}
 
 @add_kh_stub6 depends on mr_file && patch && add_kh@
 identifier r;
 @@
-static inline void modules_restrict_act_for(struct modules_restrict_requester *r) { ... }
+static inline struct kmod_requester *kmod_act_for(struct kmod_requester *r) { ... }
 +
-+static inline void modules_restrict_act_done(struct modules_restrict_requester *requester)
++static inline void kmod_act_done(struct kmod_requester *requester)
 +{
 +}
 
@@ -457,7 +463,7 @@ static inline void modules_restrict_act_for(struct modules_restrict_requester *r
 identifier r;
 typedef bool;
 @@
-static inline void modules_restrict_act_done(struct modules_restrict_requester *r) { ... }
+static inline void kmod_act_done(struct kmod_requester *r) { ... }
 +
 +static inline bool modules_restrict_privileged(void)
 +{
@@ -1723,7 +1729,7 @@ symbol modprobe_path;
 +	 * kernel thread or work item acts for, so that what a level refused
 +	 * can be seen and preloaded.
 +	 */
-+	struct modules_restrict_requester *requester;
++	struct kmod_requester *requester;
 +	int level = modules_restrict_level();
 +	bool netdev = !strncmp(name, "netdev-", 7);
 +	const char *comm = current->comm;
@@ -1735,9 +1741,9 @@ symbol modprobe_path;
 +		return false;
 +	if (level == 1 && netdev && ns_capable_noaudit(&init_user_ns, CAP_NET_ADMIN))
 +		return false;
-+	spin_lock(&modules_restrict_acting_lock);
-+	requester = modules_restrict_acting_for();
-+	spin_unlock(&modules_restrict_acting_lock);
++	spin_lock(&kmod_acting_lock);
++	requester = kmod_acting_for();
++	spin_unlock(&kmod_acting_lock);
 +	if (requester) {
 +		comm = requester->comm;
 +		pid = requester->pid;
@@ -1840,7 +1846,7 @@ symbol modprobe_path;
 +	 * rate-limited, with the task a kernel thread or work item acts
 +	 * for, a byte of the alias or of the name outside ' ' to '~' as '?'.
 +	 */
-+	struct modules_restrict_requester *requester;
++	struct kmod_requester *requester;
 +	int level = modules_restrict_level();
 +	const char *comm = current->comm;
 +	pid_t pid = task_pid_nr(current);
@@ -1855,9 +1861,9 @@ symbol modprobe_path;
 +		return false;
 +	if (!printk_ratelimit())
 +		return true;
-+	spin_lock(&modules_restrict_acting_lock);
-+	requester = modules_restrict_acting_for();
-+	spin_unlock(&modules_restrict_acting_lock);
++	spin_lock(&kmod_acting_lock);
++	requester = kmod_acting_for();
++	spin_unlock(&kmod_acting_lock);
 +	if (requester) {
 +		comm = requester->comm;
 +		pid = requester->pid;
@@ -1980,16 +1986,16 @@ attribute name __init;
 declarer name __setup, DEFINE_MUTEX, DEFINE_SPINLOCK, LIST_HEAD, EXPORT_SYMBOL_GPL;
 symbol modprobe_path;
 @@
-+void modules_restrict_act_done(struct modules_restrict_requester *requester)
++void kmod_act_done(struct kmod_requester *requester)
 +{
 +	if (!requester)
 +		return;
-+	spin_lock(&modules_restrict_acting_lock);
++	spin_lock(&kmod_acting_lock);
 +	list_del(&requester->list);
-+	spin_unlock(&modules_restrict_acting_lock);
++	spin_unlock(&kmod_acting_lock);
 +	revert_creds(requester->saved);
 +}
-+EXPORT_SYMBOL_GPL(modules_restrict_act_done);
++EXPORT_SYMBOL_GPL(kmod_act_done);
 +
  int modules_restrict_level(void) { ... }
 
@@ -2002,21 +2008,22 @@ symbol modprobe_path;
 +/*
 + * In the kernel thread or work item: act for the requester (its subjective
 + * credentials, what capable(), current_uid() and the LSM hooks read) until
-+ * modules_restrict_act_done().  NULL: nothing to do.
++ * kmod_act_done().  NULL: nothing to do.  Returns REQUESTER.
 + */
-+void modules_restrict_act_for(struct modules_restrict_requester *requester)
++struct kmod_requester *kmod_act_for(struct kmod_requester *requester)
 +{
 +	if (!requester)
-+		return;
++		return NULL;
 +	requester->task = current;
 +	requester->saved = override_creds(requester->cred);
-+	spin_lock(&modules_restrict_acting_lock);
-+	list_add(&requester->list, &modules_restrict_acting);
-+	spin_unlock(&modules_restrict_acting_lock);
++	spin_lock(&kmod_acting_lock);
++	list_add(&requester->list, &kmod_acting);
++	spin_unlock(&kmod_acting_lock);
++	return requester;
 +}
-+EXPORT_SYMBOL_GPL(modules_restrict_act_for);
++EXPORT_SYMBOL_GPL(kmod_act_for);
 +
- modules_restrict_act_done(...) { ... }
+ kmod_act_done(...) { ... }
 
 @add_kmod_api_6 depends on mr_file && patch && kmod_ready@
 typedef bool, pid_t;
@@ -2024,17 +2031,17 @@ attribute name __init;
 declarer name __setup, DEFINE_MUTEX, DEFINE_SPINLOCK, LIST_HEAD, EXPORT_SYMBOL_GPL;
 symbol modprobe_path;
 @@
-+/* Drops what modules_restrict_requester_get() took (NULL: nothing) */
-+void modules_restrict_requester_put(struct modules_restrict_requester *requester)
++/* Drops what kmod_requester_get() took (NULL: nothing) */
++void kmod_requester_put(struct kmod_requester *requester)
 +{
 +	if (!requester)
 +		return;
 +	put_cred(requester->cred);
 +	kfree(requester);
 +}
-+EXPORT_SYMBOL_GPL(modules_restrict_requester_put);
++EXPORT_SYMBOL_GPL(kmod_requester_put);
 +
- modules_restrict_act_for(...) { ... }
+ kmod_act_for(...) { ... }
 
 @add_kmod_api_5 depends on mr_file && patch && kmod_ready@
 typedef bool, pid_t;
@@ -2051,10 +2058,10 @@ symbol modprobe_path;
 + * ERR_PTR(-ENOMEM) when it cannot be had: the caller then does not start
 + * what would autoload with the thread's own credentials.
 + */
-+struct modules_restrict_requester *modules_restrict_requester_get(void)
++struct kmod_requester *kmod_requester_get(void)
 +{
-+	struct modules_restrict_requester *requester;
-+	struct modules_restrict_requester *outer;
++	struct kmod_requester *requester;
++	struct kmod_requester *outer;
 +
 +	if (!modules_restrict_level())
 +		return NULL;
@@ -2062,22 +2069,22 @@ symbol modprobe_path;
 +	if (!requester)
 +		return ERR_PTR(-ENOMEM);
 +	requester->cred = get_current_cred();
-+	spin_lock(&modules_restrict_acting_lock);
-+	outer = modules_restrict_acting_for();
++	spin_lock(&kmod_acting_lock);
++	outer = kmod_acting_for();
 +	if (outer) {
 +		requester->pid = outer->pid;
 +		memcpy(requester->comm, outer->comm, sizeof(requester->comm));
 +	}
-+	spin_unlock(&modules_restrict_acting_lock);
++	spin_unlock(&kmod_acting_lock);
 +	if (!outer) {
 +		requester->pid = task_pid_nr(current);
 +		get_task_comm(requester->comm, current);
 +	}
 +	return requester;
 +}
-+EXPORT_SYMBOL_GPL(modules_restrict_requester_get);
++EXPORT_SYMBOL_GPL(kmod_requester_get);
 +
- modules_restrict_requester_put(...) { ... }
+ kmod_requester_put(...) { ... }
 
 @add_kmod_api_4 depends on mr_file && patch && kmod_ready@
 typedef bool, pid_t;
@@ -2085,15 +2092,15 @@ attribute name __init;
 declarer name __setup, DEFINE_MUTEX, DEFINE_SPINLOCK, LIST_HEAD, EXPORT_SYMBOL_GPL;
 symbol modprobe_path;
 @@
-+static struct modules_restrict_requester *modules_restrict_acting_for(void)
++static struct kmod_requester *kmod_acting_for(void)
 +{
 +	/* the requester the current task acts for, or NULL (the lock held) */
-+	struct list_head *pos = modules_restrict_acting.next;
++	struct list_head *pos = kmod_acting.next;
 +
-+	while (pos != &modules_restrict_acting) {
-+		struct modules_restrict_requester *requester;
++	while (pos != &kmod_acting) {
++		struct kmod_requester *requester;
 +
-+		requester = list_entry(pos, struct modules_restrict_requester, list);
++		requester = list_entry(pos, struct kmod_requester, list);
 +		if (requester->task == current)
 +			return requester;
 +		pos = pos->next;
@@ -2101,7 +2108,7 @@ symbol modprobe_path;
 +	return NULL;
 +}
 +
- modules_restrict_requester_get(...) { ... }
+ kmod_requester_get(...) { ... }
 
 @add_kmod_api_3 depends on mr_file && patch && kmod_ready@
 typedef bool, pid_t;
@@ -2114,7 +2121,7 @@ symbol modprobe_path;
 +	mutex_unlock(&modules_restrict_mutex);
 +}
 +
- modules_restrict_acting_for(...) { ... }
+ kmod_acting_for(...) { ... }
 
 @add_kmod_api_2 depends on mr_file && patch && kmod_ready@
 typedef bool, pid_t;
@@ -2150,16 +2157,16 @@ declarer name __setup, DEFINE_MUTEX, DEFINE_SPINLOCK, LIST_HEAD, EXPORT_SYMBOL_G
 symbol modprobe_path;
 @@
 +static DEFINE_MUTEX(modules_restrict_mutex);
-+static DEFINE_SPINLOCK(modules_restrict_acting_lock);
-+static LIST_HEAD(modules_restrict_acting);
++static DEFINE_SPINLOCK(kmod_acting_lock);
++static LIST_HEAD(kmod_acting);
 +
 +/* What a kernel thread or work item acting for a task takes along */
-+struct modules_restrict_requester {
++struct kmod_requester {
 +	/* the task's credentials, taken in its context */
 +	const struct cred *cred;
 +	/* the acting task's own, while it acts */
 +	const struct cred *saved;
-+	/* the acting task, listed in modules_restrict_acting while it acts */
++	/* the acting task, listed in kmod_acting while it acts */
 +	struct task_struct *task;
 +	struct list_head list;
 +	pid_t pid;
@@ -2252,7 +2259,7 @@ struct cryptomgr_param { ... };
 @ab_done depends on mr_file && ab_file@
 position p;
 @@
-struct cryptomgr_param@p { ... struct modules_restrict_requester *requester; ... };
+struct cryptomgr_param@p { ... struct kmod_requester *requester; ... };
 
 @script:python depends on mr_file && report && ab_done@
 p << ab_done.p;
@@ -2325,51 +2332,25 @@ identifier ab_pair.s;
 @@
 struct s {
   ...
-+	struct modules_restrict_requester *requester;
++	struct kmod_requester *requester;
 };
 
-// After the thread function's declarations (it has up to three besides
-// its parameter's), a blank line before and after, as a statement of its own.
+// Right after the thread's parameter, a declaration whose initializer acts for
+// the requester: the first statement may be in an #ifdef (6.1's
+// cryptomgr_test() starts with CONFIG_CRYPTO_MANAGER_DISABLE_TESTS's goto).
 @ab_thread depends on mr_file && patch@
 identifier ab_pair.s, ab_pair.prm, data;
-statement S;
-declaration d1, d2, d3;
 position q : script:python(ab_pair.f) { q[0].current_element == f };
 @@
-(
   struct s *prm@q = data;
-  d1
-  d2
-  d3
-+
-+ modules_restrict_act_for(prm->requester);
-  S
-|
-  struct s *prm@q = data;
-  d1
-  d2
-+
-+ modules_restrict_act_for(prm->requester);
-  S
-|
-  struct s *prm@q = data;
-  d1
-+
-+ modules_restrict_act_for(prm->requester);
-  S
-|
-  struct s *prm@q = data;
-+
-+ modules_restrict_act_for(prm->requester);
-  S
-)
++ struct kmod_requester *requester = kmod_act_for(prm->requester);
 
 @ab_thread_exit depends on mr_file && patch@
 identifier ab_pair.prm;
 position q : script:python(ab_pair.f) { q[0].current_element == f };
 @@
-+ modules_restrict_act_done(prm->requester);
-+ modules_restrict_requester_put(prm->requester);
++ kmod_act_done(requester);
++ kmod_requester_put(requester);
   kfree@q(prm);
 
 // The requester is taken before kthread_run() (in the requester's context)
@@ -2379,13 +2360,13 @@ position q : script:python(ab_pair.f) { q[0].current_element == f };
 identifier ab_pair.f, thr, L;
 expression P, N;
 @@
-+ P->requester = modules_restrict_requester_get();
++ P->requester = kmod_requester_get();
 + if (IS_ERR(P->requester))
 +   goto L;
   thr = kthread_run(f, P, N);
   if (IS_ERR(thr))
 + {
-+   modules_restrict_requester_put(P->requester);
++   kmod_requester_put(P->requester);
     goto L;
 + }
 
@@ -2510,7 +2491,7 @@ identifier fn : script:python() { fn == cl_first[0] };
 @sq_done depends on mr_file@
 position p;
 @@
-snd_seq_device_load_drivers@p(...) { <+... modules_restrict_requester_get(...) ...+> }
+snd_seq_device_load_drivers@p(...) { <+... kmod_requester_get(...) ...+> }
 
 @script:python depends on mr_file && report && sq_done@
 p << sq_done.p;
@@ -2551,7 +2532,7 @@ coccilib.report.print_report(p[0], "modules_restrict: incomplete: the sequencer'
 + */
 +struct autoload_request {
 +	struct work_struct work;
-+	struct modules_restrict_requester *requester;
++	struct kmod_requester *requester;
 +};
 +
 +static void autoload_drivers_for(struct work_struct *work)
@@ -2559,9 +2540,9 @@ coccilib.report.print_report(p[0], "modules_restrict: incomplete: the sequencer'
 +	struct autoload_request *req;
 +
 +	req = container_of(work, struct autoload_request, work);
-+	modules_restrict_act_for(req->requester);
++	kmod_act_for(req->requester);
 +	autoload_drivers(work);
-+	modules_restrict_act_done(req->requester);
++	kmod_act_done(req->requester);
 +}
 +
  void snd_seq_device_load_drivers(void)
@@ -2569,7 +2550,7 @@ coccilib.report.print_report(p[0], "modules_restrict: incomplete: the sequencer'
 - queue_autoload_drivers();
 - flush_work(&autoload_work);
 +	struct autoload_request req = {
-+		.requester = modules_restrict_requester_get(),
++		.requester = kmod_requester_get(),
 +	};
 +
 +	if (IS_ERR(req.requester))
@@ -2579,7 +2560,7 @@ coccilib.report.print_report(p[0], "modules_restrict: incomplete: the sequencer'
 +	flush_work(&req.work);
 +	flush_work(&autoload_work);
 +	destroy_work_on_stack(&req.work);
-+	modules_restrict_requester_put(req.requester);
++	kmod_requester_put(req.requester);
  }
 
 // ------------------------------------------------------------------

@@ -24,23 +24,22 @@ struct cryptomgr_param {
 
 	u32 otype;
 	u32 omask;
-	struct modules_restrict_requester *requester;
+	struct kmod_requester *requester;
 };
 
 struct crypto_test_param {
 	char driver[CRYPTO_MAX_ALG_NAME];
 	char alg[CRYPTO_MAX_ALG_NAME];
 	u32 type;
-	struct modules_restrict_requester *requester;
+	struct kmod_requester *requester;
 };
 
 static int cryptomgr_probe(void *data)
 {
 	struct cryptomgr_param *param = data;
+	struct kmod_requester *requester = kmod_act_for(param->requester);
 	struct crypto_template *tmpl;
 	int err;
-
-	modules_restrict_act_for(param->requester);
 
 	tmpl = crypto_lookup_template(param->template);
 	if (!tmpl)
@@ -55,8 +54,8 @@ static int cryptomgr_probe(void *data)
 out:
 	complete_all(&param->larval->completion);
 	crypto_alg_put(&param->larval->alg);
-	modules_restrict_act_done(param->requester);
-	modules_restrict_requester_put(param->requester);
+	kmod_act_done(requester);
+	kmod_requester_put(requester);
 	kfree(param);
 	module_put_and_kthread_exit(0);
 }
@@ -79,12 +78,12 @@ static int cryptomgr_schedule_probe(struct crypto_larval *larval)
 	crypto_alg_get(&larval->alg);
 	param->larval = larval;
 
-	param->requester = modules_restrict_requester_get();
+	param->requester = kmod_requester_get();
 	if (IS_ERR(param->requester))
 		goto err_put_larval;
 	thread = kthread_run(cryptomgr_probe, param, "cryptomgr_probe");
 	if (IS_ERR(thread)) {
-		modules_restrict_requester_put(param->requester);
+		kmod_requester_put(param->requester);
 		goto err_put_larval;
 	}
 
@@ -102,6 +101,7 @@ err:
 static int cryptomgr_test(void *data)
 {
 	struct crypto_test_param *param = data;
+	struct kmod_requester *requester = kmod_act_for(param->requester);
 	u32 type = param->type;
 	int err = 0;
 
@@ -117,8 +117,8 @@ static int cryptomgr_test(void *data)
 skiptest:
 	crypto_alg_tested(param->driver, err);
 
-	modules_restrict_act_done(param->requester);
-	modules_restrict_requester_put(param->requester);
+	kmod_act_done(requester);
+	kmod_requester_put(requester);
 	kfree(param);
 	module_put_and_kthread_exit(0);
 }
@@ -142,12 +142,12 @@ static int cryptomgr_schedule_test(struct crypto_alg *alg)
 
 	param->type = type;
 
-	param->requester = modules_restrict_requester_get();
+	param->requester = kmod_requester_get();
 	if (IS_ERR(param->requester))
 		goto err_free_param;
 	thread = kthread_run(cryptomgr_test, param, "cryptomgr_test");
 	if (IS_ERR(thread)) {
-		modules_restrict_requester_put(param->requester);
+		kmod_requester_put(param->requester);
 		goto err_free_param;
 	}
 

@@ -188,16 +188,16 @@ static int may_init_module(void)
 }
 
 static DEFINE_MUTEX(modules_restrict_mutex);
-static DEFINE_SPINLOCK(modules_restrict_acting_lock);
-static LIST_HEAD(modules_restrict_acting);
+static DEFINE_SPINLOCK(kmod_acting_lock);
+static LIST_HEAD(kmod_acting);
 
 /* What a kernel thread or work item acting for a task takes along */
-struct modules_restrict_requester {
+struct kmod_requester {
 	/* the task's credentials, taken in its context */
 	const struct cred *cred;
 	/* the acting task's own, while it acts */
 	const struct cred *saved;
-	/* the acting task, listed in modules_restrict_acting while it acts */
+	/* the acting task, listed in kmod_acting while it acts */
 	struct task_struct *task;
 	struct list_head list;
 	pid_t pid;
@@ -244,16 +244,15 @@ void modules_restrict_program_unlock(void)
 	mutex_unlock(&modules_restrict_mutex);
 }
 
-static struct modules_restrict_requester *modules_restrict_acting_for(void)
+static struct kmod_requester *kmod_acting_for(void)
 {
 	/* the requester the current task acts for, or NULL (the lock held) */
-	struct list_head *pos = modules_restrict_acting.next;
+	struct list_head *pos = kmod_acting.next;
 
-	while (pos != &modules_restrict_acting) {
-		struct modules_restrict_requester *requester;
+	while (pos != &kmod_acting) {
+		struct kmod_requester *requester;
 
-		requester = list_entry(pos, struct modules_restrict_requester,
-				       list);
+		requester = list_entry(pos, struct kmod_requester, list);
 		if (requester->task == current)
 			return requester;
 		pos = pos->next;
@@ -270,10 +269,10 @@ static struct modules_restrict_requester *modules_restrict_acting_for(void)
  * ERR_PTR(-ENOMEM) when it cannot be had: the caller then does not start
  * what would autoload with the thread's own credentials.
  */
-struct modules_restrict_requester *modules_restrict_requester_get(void)
+struct kmod_requester *kmod_requester_get(void)
 {
-	struct modules_restrict_requester *requester;
-	struct modules_restrict_requester *outer;
+	struct kmod_requester *requester;
+	struct kmod_requester *outer;
 
 	if (!modules_restrict_level())
 		return NULL;
@@ -281,58 +280,59 @@ struct modules_restrict_requester *modules_restrict_requester_get(void)
 	if (!requester)
 		return ERR_PTR(-ENOMEM);
 	requester->cred = get_current_cred();
-	spin_lock(&modules_restrict_acting_lock);
-	outer = modules_restrict_acting_for();
+	spin_lock(&kmod_acting_lock);
+	outer = kmod_acting_for();
 	if (outer) {
 		requester->pid = outer->pid;
 		memcpy(requester->comm, outer->comm, sizeof(requester->comm));
 	}
-	spin_unlock(&modules_restrict_acting_lock);
+	spin_unlock(&kmod_acting_lock);
 	if (!outer) {
 		requester->pid = task_pid_nr(current);
 		get_task_comm(requester->comm, current);
 	}
 	return requester;
 }
-EXPORT_SYMBOL_GPL(modules_restrict_requester_get);
+EXPORT_SYMBOL_GPL(kmod_requester_get);
 
-/* Drops what modules_restrict_requester_get() took (NULL: nothing) */
-void modules_restrict_requester_put(struct modules_restrict_requester *requester)
+/* Drops what kmod_requester_get() took (NULL: nothing) */
+void kmod_requester_put(struct kmod_requester *requester)
 {
 	if (!requester)
 		return;
 	put_cred(requester->cred);
 	kfree(requester);
 }
-EXPORT_SYMBOL_GPL(modules_restrict_requester_put);
+EXPORT_SYMBOL_GPL(kmod_requester_put);
 
 /*
  * In the kernel thread or work item: act for the requester (its subjective
  * credentials, what capable(), current_uid() and the LSM hooks read) until
- * modules_restrict_act_done().  NULL: nothing to do.
+ * kmod_act_done().  NULL: nothing to do.  Returns REQUESTER.
  */
-void modules_restrict_act_for(struct modules_restrict_requester *requester)
+struct kmod_requester *kmod_act_for(struct kmod_requester *requester)
 {
 	if (!requester)
-		return;
+		return NULL;
 	requester->task = current;
 	requester->saved = override_creds(requester->cred);
-	spin_lock(&modules_restrict_acting_lock);
-	list_add(&requester->list, &modules_restrict_acting);
-	spin_unlock(&modules_restrict_acting_lock);
+	spin_lock(&kmod_acting_lock);
+	list_add(&requester->list, &kmod_acting);
+	spin_unlock(&kmod_acting_lock);
+	return requester;
 }
-EXPORT_SYMBOL_GPL(modules_restrict_act_for);
+EXPORT_SYMBOL_GPL(kmod_act_for);
 
-void modules_restrict_act_done(struct modules_restrict_requester *requester)
+void kmod_act_done(struct kmod_requester *requester)
 {
 	if (!requester)
 		return;
-	spin_lock(&modules_restrict_acting_lock);
+	spin_lock(&kmod_acting_lock);
 	list_del(&requester->list);
-	spin_unlock(&modules_restrict_acting_lock);
+	spin_unlock(&kmod_acting_lock);
 	revert_creds(requester->saved);
 }
-EXPORT_SYMBOL_GPL(modules_restrict_act_done);
+EXPORT_SYMBOL_GPL(kmod_act_done);
 
 /* kernel.modules_restrict, read once (a writer may store it meanwhile) */
 int modules_restrict_level(void)
@@ -385,7 +385,7 @@ static bool modules_restrict_refused(const char *name)
 	 * kernel thread or work item acts for, so that what a level refused
 	 * can be seen and preloaded.
 	 */
-	struct modules_restrict_requester *requester;
+	struct kmod_requester *requester;
 	int level = modules_restrict_level();
 	bool netdev = !strncmp(name, "netdev-", 7);
 	const char *comm = current->comm;
@@ -397,9 +397,9 @@ static bool modules_restrict_refused(const char *name)
 		return false;
 	if (level == 1 && netdev && ns_capable_noaudit(&init_user_ns, CAP_NET_ADMIN))
 		return false;
-	spin_lock(&modules_restrict_acting_lock);
-	requester = modules_restrict_acting_for();
-	spin_unlock(&modules_restrict_acting_lock);
+	spin_lock(&kmod_acting_lock);
+	requester = kmod_acting_for();
+	spin_unlock(&kmod_acting_lock);
 	if (requester) {
 		comm = requester->comm;
 		pid = requester->pid;

@@ -57,7 +57,7 @@ EXPORT_SYMBOL(snd_seq_autoload_exit);
  */
 struct autoload_request {
 	struct work_struct work;
-	struct modules_restrict_requester *requester;
+	struct kmod_requester *requester;
 };
 
 static void autoload_drivers_for(struct work_struct *work)
@@ -65,15 +65,15 @@ static void autoload_drivers_for(struct work_struct *work)
 	struct autoload_request *req;
 
 	req = container_of(work, struct autoload_request, work);
-	modules_restrict_act_for(req->requester);
+	kmod_act_for(req->requester);
 	autoload_drivers(work);
-	modules_restrict_act_done(req->requester);
+	kmod_act_done(req->requester);
 }
 
 void snd_seq_device_load_drivers(void)
 {
 	struct autoload_request req = {
-		.requester = modules_restrict_requester_get(),
+		.requester = kmod_requester_get(),
 	};
 
 	if (IS_ERR(req.requester))
@@ -83,7 +83,7 @@ void snd_seq_device_load_drivers(void)
 	flush_work(&req.work);
 	flush_work(&autoload_work);
 	destroy_work_on_stack(&req.work);
-	modules_restrict_requester_put(req.requester);
+	kmod_requester_put(req.requester);
 }
 EXPORT_SYMBOL(snd_seq_device_load_drivers);
 

@@ -15,7 +15,7 @@
 #include <linux/workqueue.h>
 #include <linux/sysctl.h>
 
-struct modules_restrict_requester;
+struct kmod_requester;
 
 #ifdef CONFIG_MODULES
 extern int modules_restrict;
@@ -23,10 +23,10 @@ int modules_restrict_level(void);
 int modules_restrict_set(int level);
 int modules_restrict_program_lock(void);
 void modules_restrict_program_unlock(void);
-struct modules_restrict_requester *modules_restrict_requester_get(void);
-void modules_restrict_requester_put(struct modules_restrict_requester *requester);
-void modules_restrict_act_for(struct modules_restrict_requester *requester);
-void modules_restrict_act_done(struct modules_restrict_requester *requester);
+struct kmod_requester *kmod_requester_get(void);
+void kmod_requester_put(struct kmod_requester *requester);
+struct kmod_requester *kmod_act_for(struct kmod_requester *requester);
+void kmod_act_done(struct kmod_requester *requester);
 bool modules_restrict_privileged(void);
 #else
 static inline int modules_restrict_program_lock(void)
@@ -38,20 +38,21 @@ static inline void modules_restrict_program_unlock(void)
 {
 }
 
-static inline struct modules_restrict_requester *modules_restrict_requester_get(void)
+static inline struct kmod_requester *kmod_requester_get(void)
 {
 	return NULL;
 }
 
-static inline void modules_restrict_requester_put(struct modules_restrict_requester *requester)
+static inline void kmod_requester_put(struct kmod_requester *requester)
 {
 }
 
-static inline void modules_restrict_act_for(struct modules_restrict_requester *requester)
+static inline struct kmod_requester *kmod_act_for(struct kmod_requester *requester)
 {
+	return requester;
 }
 
-static inline void modules_restrict_act_done(struct modules_restrict_requester *requester)
+static inline void kmod_act_done(struct kmod_requester *requester)
 {
 }
 
