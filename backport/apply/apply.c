@@ -6,7 +6,9 @@
 #include "apply_series.h"
 #include "apply_stamp.h"
 #include "apply_verify.h"
+#include "diff_tidy.h"
 #include "dir_swap.h"
+#include "doc_param.h"
 #include "doc_sysctl.h"
 #include "kconfig_entry.h"
 #include "exitcodes.h"
@@ -69,6 +71,55 @@ static char *document_sysctl(const struct feature *f, const char *work, const ch
 		char *new_text = doc_sysctl_insert(old_text, format, f->sysctl, f->doc_body);
 		if (new_text && worktree_replace(work, file, new_text) == 0)
 			diff = worktree_text_diff(file, old_text, new_text);
+		free(new_text);
+	}
+	free(old_text);
+	return diff;
+}
+
+/* The kernel-parameters list of a tree, or NULL. */
+static const char *param_file(const char *tree)
+{
+	static const char *const files[] = { "Documentation/admin-guide/kernel-parameters.txt",
+					      "Documentation/kernel-parameters.txt", NULL };
+	for (const char *const *f = files; *f; f++) {
+		char *p = fs_join(tree, *f);
+		bool there = fs_exists(p);
+		free(p);
+		if (there)
+			return *f;
+	}
+	return NULL;
+}
+
+/* Adds the feature's command-line parameter to WORK's kernel-parameters list when its C change
+ * added the parameter (__setup("NAME", ...)). Returns the diff ("" when nothing to add) or
+ * NULL on failure. */
+static char *document_param(const struct feature *f, const char *work, const char *c_diff)
+{
+	char *marker = xasprintf("__setup(\"%s\"", f->param);
+	bool adds_param = strstr(c_diff, marker) != NULL;
+	free(marker);
+	const char *file = param_file(work);
+	if (!adds_param || !file)
+		return strdup("");
+	char *path = fs_join(work, file);
+	char *old_text = fs_read_file(path, NULL);
+	free(path);
+	if (!old_text)
+		return NULL;
+	char *diff = NULL;
+	if (doc_param_has(old_text, f->param)) {
+		diff = strdup("");
+	} else {
+		char *new_text = doc_param_insert(old_text, f->param, f->param_doc);
+		if (!new_text) {
+			msg_info("%-18s   no place for %s in %s: not documented there", f->name,
+				 f->param, file);
+			diff = strdup("");
+		} else if (worktree_replace(work, file, new_text) == 0) {
+			diff = worktree_text_diff(file, old_text, new_text);
+		}
 		free(new_text);
 	}
 	free(old_text);
@@ -176,6 +227,11 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		msg_error("%s: spatch failed on %s (log: %s)", f->name, work, log);
 		goto out;
 	}
+	if (*c_diff && f->drop_blank_before_brace) {
+		char *tidy = diff_drop_blank_before_brace(c_diff);
+		free(c_diff);
+		c_diff = tidy;
+	}
 	if (*c_diff && f->compiler_decides) {
 		struct verify_counts vc;
 		char *kept = apply_verify(ctx, work, c_diff, verify_dir, &vc);
@@ -223,9 +279,18 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		free(doc_diff);
 		goto out;
 	}
-	r->diff = xasprintf("%s%s%s", c_diff, doc_diff, kconfig_diff);
+	char *param_diff = f->param ? document_param(f, work, c_diff) : strdup("");
+	if (!param_diff) {
+		msg_error("%s: cannot add its command-line parameter's entry in %s", f->name, work);
+		free(c_diff);
+		free(doc_diff);
+		free(kconfig_diff);
+		goto out;
+	}
+	r->diff = xasprintf("%s%s%s%s", c_diff, doc_diff, param_diff, kconfig_diff);
 	free(c_diff);
 	free(doc_diff);
+	free(param_diff);
 	free(kconfig_diff);
 	r->files = count_files(r->diff);
 	if (*r->diff) {

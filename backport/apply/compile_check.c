@@ -26,9 +26,15 @@ char **compile_check_files(const char *series_dir, unsigned mask)
 	for (size_t i = 0; i < features_count; i++) {
 		if (!(mask & (1u << i)))
 			continue;
-		for (int index = 1; index < 100; index++) {
-			char *name = xasprintf("%s/%04d-%s.patch", series_dir, index, features[i].name);
-			char *text = fs_read_file(name, NULL);
+		/* the feature's patch, and its split's (a fix of another subsystem) */
+		for (int index = 1; index < 200; index++) {
+			char *name = index % 2 ? xasprintf("%s/%04d-%s.patch", series_dir,
+							   (index + 1) / 2, features[i].name)
+				     : features[i].split
+					     ? xasprintf("%s/%04d-%s-%s.patch", series_dir, index / 2,
+							 features[i].name, features[i].split->suffix)
+					     : NULL;
+			char *text = name ? fs_read_file(name, NULL) : NULL;
 			free(name);
 			if (!text)
 				continue;

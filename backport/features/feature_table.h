@@ -17,12 +17,35 @@ struct feature_check {
 	const char *why_fail;
 };
 
+/* A fix of another subsystem that a feature's rule also makes (the part of its diff in one
+ * file), found while testing the feature: sent as a patch of its own, before the feature's,
+ * with its own subject and message and a Fixes: tag, so that it can go to its subsystem and to
+ * stable alone. */
+struct feature_split {
+	const char *path;    /* the file of the diff that is the fix: "net/tipc/crypto.c" */
+	const char *suffix;  /* its patch is NNNN-NAME-SUFFIX.patch */
+	const char *subject; /* the patch's Subject, after "[PATCH] " */
+	const char *why;     /* its message */
+	const char *fixes;   /* the Fixes: tag's value, "12-char-sha (\"subject\")" */
+};
+
 struct feature {
 	const char *name;        /* cocci/NAME.cocci */
 	const char *subject;     /* the patch's Subject, after "[PATCH] " */
 	const char *why;         /* paragraph for the patch description */
 	const char *sysctl;      /* kernel.SYSCTL documented by the driver, or NULL */
 	const char *doc_body;    /* its documentation paragraph */
+	/* A kernel command-line parameter the C change adds ("NAME=", __setup("NAME=", ...)),
+	 * documented by the driver in the tree's kernel-parameters.txt, or NULL; PARAM_DOC its
+	 * entry's lines after the name, '\n' between them. */
+	const char *param;
+	const char *param_doc;
+	/* A fix of another subsystem in the rule's diff, sent as a patch of its own, or NULL. */
+	const struct feature_split *split;
+	/* Coccinelle 1.1.1 prints a ctl_table entry the rule builds from a multi-line
+	 * identifier with a blank line before its closing brace: the driver drops it from the
+	 * diff (diff_tidy.h) before writing it; spatch alone leaves it. */
+	bool drop_blank_before_brace;
 	/* A Kconfig option the C change reads (CONFIG_SYMBOL, behind #ifdef, so that the
 	 * change builds without it too): added before "config ANCHOR" in the first of FILES
 	 * that declares ANCHOR, when the C diff names it and the tree lacks it. */

@@ -64,6 +64,15 @@ static int unload_one_of(const char *names, unsigned settle_ms)
 	return rc;
 }
 
+int hb_autoload_prepare(const struct hb_trigger *t)
+{
+	int rc = t->prepare ? t->prepare() : 0;
+
+	if (rc < 0)
+		ktap_diag("setting up %s: %s", t->action, hb_errname(-rc));
+	return rc;
+}
+
 int hb_autoload_unload(const struct hb_trigger *t)
 {
 	int rc = unload_one_of(t->module, t->settle_ms);

@@ -24,6 +24,9 @@ struct hb_autoload_obs {
  * (its modules.builtin): 1 or 0. */
 int hb_autoload_builtin(const char *names);
 
+/* Sets up what T needs once (its prepare, as root): 0, or -errno after a diagnostic. */
+int hb_autoload_prepare(const struct hb_trigger *t);
+
 /* Unloads the trigger's module, then its second one, where loaded (as root): 0, or
  * -errno with a diagnostic when one stays loaded. */
 int hb_autoload_unload(const struct hb_trigger *t);

@@ -8,6 +8,9 @@
 #define HB_SYSCTL_DMESG_RESTRICT "/proc/sys/kernel/dmesg_restrict"
 #define HB_SYSCTL_KPTR_RESTRICT "/proc/sys/kernel/kptr_restrict"
 #define HB_SYSCTL_MODPROBE "/proc/sys/kernel/modprobe"
+#define HB_SYSCTL_CORE_PATTERN "/proc/sys/kernel/core_pattern"
+#define HB_SYSCTL_HOTPLUG "/proc/sys/kernel/hotplug"
+#define HB_UEVENT_HELPER "/sys/kernel/uevent_helper"
 #define HB_SYSCTL_LEGACY_TIOCSTI "/proc/sys/dev/tty/legacy_tiocsti"
 #define HB_SYSCTL_USERNS_CLONE "/proc/sys/kernel/unprivileged_userns_clone"
 #define HB_KALLSYMS "/proc/kallsyms"
@@ -15,6 +18,7 @@
 #define HB_CONSTIFIED "/hb/constified"
 #define HB_KMSG "/dev/kmsg"
 #define HB_PTMX "/dev/ptmx"
+#define HB_SND_SEQ "/dev/snd/seq"
 
 #define HB_RUN_DIR "/run/hb"
 #define HB_MODPROBE_LOG "/run/hb/modprobe.log"

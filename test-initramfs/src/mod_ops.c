@@ -34,11 +34,16 @@ int mod_is_loaded(const char *name)
 
 int mod_finit(const char *path)
 {
+	return mod_finit_params(path, "");
+}
+
+int mod_finit_params(const char *path, const char *params)
+{
 	int rc, fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -errno;
-	rc = (int)syscall(SYS_finit_module, fd, "", 0);
+	rc = (int)syscall(SYS_finit_module, fd, params, 0);
 	rc = rc < 0 ? -errno : 0;
 	close(fd);
 	return rc;

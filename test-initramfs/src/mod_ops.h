@@ -10,6 +10,8 @@ int mod_is_loaded(const char *name);
 
 /* finit_module(2) of the file at PATH with no parameters. */
 int mod_finit(const char *path);
+/* finit_module(2) of the file at PATH with the parameters PARAMS ("port=0x330 irq=-1"). */
+int mod_finit_params(const char *path, const char *params);
 /* init_module(2) of the file at PATH, read into memory first. */
 int mod_init_from_memory(const char *path);
 /* delete_module(2) with O_NONBLOCK; retries while the module is busy

@@ -21,6 +21,7 @@
 #include "errname.h"
 #include "files.h"
 #include "hb_paths.h"
+#include "knobs.h"
 #include "ktap.h"
 #include "mod_db.h"
 #include "mod_ops.h"
@@ -275,19 +276,24 @@ static enum hb_verdict case_sysctl_write_eperm(const void *arg)
 	return v;
 }
 
-/* kernel.modprobe can no longer change under the lock, not even for root: writing its own
- * value back fails with EPERM. */
-static enum hb_verdict case_modprobe_write_eperm(const void *arg)
+/* A program the kernel runs as full root (knobs.h) can no longer change under the lock, not
+ * even for root: writing its own value back fails with EPERM. */
+static enum hb_verdict case_knob_write_eperm(const void *arg)
 {
+	const struct hb_knob *k = arg;
 	char before[256], after[256];
 	int rc;
 
-	(void)arg;
-	if (!need_lock() || hb_read_file(HB_SYSCTL_MODPROBE, before, sizeof(before)) < 0)
+	if (!need_lock())
 		return HB_FAIL;
-	rc = hb_write_str(HB_SYSCTL_MODPROBE, before);
-	hb_read_file(HB_SYSCTL_MODPROBE, after, sizeof(after));
-	ktap_diag("root's write of kernel.modprobe's own value -> %s", hb_errname(-rc));
+	rc = hb_read_file(k->path, before, sizeof(before));
+	if (rc < 0) {
+		ktap_diag("%s: %s", k->path, hb_errname(-rc));
+		return HB_FAIL;
+	}
+	rc = hb_write_str(k->path, before);
+	hb_read_file(k->path, after, sizeof(after));
+	ktap_diag("root's write of %s's own value -> %s", k->path, hb_errname(-rc));
 	return rc == -EPERM && strcmp(before, after) == 0 ? HB_PASS : HB_FAIL;
 }
 
@@ -349,7 +355,10 @@ static const struct hb_case cases[] = {
 	  &locked_autoloads[5] },
 	{ "modules_lock_container_autoload_nothing_asked", case_autoload_nothing_asked,
 	  &locked_autoloads[6] },
-	{ "modules_lock_root_modprobe_write_eperm", case_modprobe_write_eperm, NULL },
+	{ "modules_lock_root_modprobe_write_eperm", case_knob_write_eperm, &hb_knobs[0] },
+	{ "modules_lock_root_core_pattern_write_eperm", case_knob_write_eperm, &hb_knobs[1] },
+	{ "modules_lock_root_hotplug_write_eperm", case_knob_write_eperm, &hb_knobs[2] },
+	{ "modules_lock_root_uevent_helper_write_eperm", case_knob_write_eperm, &hb_knobs[3] },
 	{ "modules_lock_modules_disabled_stays_0", case_disabled_unchanged, NULL },
 };
 

@@ -11,12 +11,16 @@
  * level of its CONFIG_MODULES_RESTRICT_DEFAULT (or of modules_restrict=N on its command
  * line). Level 2 is in modules_lock. */
 #include <errno.h>
+#include <fcntl.h>
 #include <net/if.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,6 +29,7 @@
 #include "files.h"
 #include "hb_paths.h"
 #include "kmsg.h"
+#include "knobs.h"
 #include "ktap.h"
 #include "mod_db.h"
 #include "mod_ops.h"
@@ -120,6 +125,8 @@ static enum hb_verdict run_autoload_case(const void *arg)
 
 	if (builtin_skip(c->t))
 		return HB_SKIP;
+	if (hb_autoload_prepare(c->t) < 0)
+		return HB_FAIL;
 	hb_disabled_check("before autoload case");
 	if (hb_autoload_unload(c->t) < 0) {
 		ktap_diag("precondition: %s must not be loaded", c->t->module);
@@ -290,47 +297,63 @@ static enum hb_verdict case_root_template_binds(const void *arg)
 	return v;
 }
 
-/* Writes ARG to kernel.modprobe: 0 or the errno, for hb_run_as(). */
-static int write_modprobe(const void *arg)
+/* What write_knob() writes where. */
+struct knob_write {
+	const char *path;
+	const char *value;
+};
+
+/* Writes a knob_write: 0 or the errno, for hb_run_as(). */
+static int write_knob(const void *arg)
 {
-	int rc = hb_write_str(HB_SYSCTL_MODPROBE, arg);
+	const struct knob_write *w = arg;
+	int rc = hb_write_str(w->path, w->value);
 
 	return rc < 0 ? -rc : 0;
 }
 
-/* kernel.modprobe names the program the kernel runs as full root for every autoload: at
- * level 1 a container's root must not name its own, WHO's write of ARG must fail with
- * EPERM and leave the value; root (the control) writes it and the value reads back. */
-static enum hb_verdict modprobe_write_at_1(enum hb_who who, const char *value, int want)
+/* A knob (knobs.h) names a program the kernel runs as full root: at level 1 a container's
+ * root must not name its own, WHO's write of VALUE must fail with EPERM and leave the
+ * value; root (the control) writes it (its own value, VALUE NULL) and it reads back. A
+ * value that changed is put back. */
+static enum hb_verdict knob_write_at_1(const struct hb_knob *k, enum hb_who who,
+				       const char *value, int want)
 {
 	char before[256], after[256];
+	struct knob_write w = { k->path, NULL };
 	int rc, same;
 
-	if (hb_read_file(HB_SYSCTL_MODPROBE, before, sizeof(before)) < 0 || enter_level(1) < 0)
+	rc = hb_read_file(k->path, before, sizeof(before));
+	if (rc < 0) {
+		ktap_diag("%s: %s", k->path, hb_errname(-rc));
 		return HB_FAIL;
-	rc = hb_run_as(who, write_modprobe, value ? value : before, 10);
-	hb_read_file(HB_SYSCTL_MODPROBE, after, sizeof(after));
+	}
+	if (enter_level(1) < 0)
+		return HB_FAIL;
+	w.value = value ? value : before;
+	rc = hb_run_as(who, write_knob, &w, 10);
+	hb_read_file(k->path, after, sizeof(after));
 	same = strcmp(before, after) == 0;
-	ktap_diag("write of %.*s to kernel.modprobe as %s at level 1 -> %s; it reads %.*s",
+	ktap_diag("write of %.*s to %s as %s at level 1 -> %s; it reads %.*s",
 		  (int)strcspn(value ? value : "its own value", "\n"),
-		  value ? value : "its own value", hb_who_name(who), hb_rc_name(rc),
+		  value ? value : "its own value", k->path, hb_who_name(who), hb_rc_name(rc),
 		  (int)strcspn(after, "\n"), after);
-	if (!same && hb_write_str(HB_SYSCTL_MODPROBE, before) < 0)
-		ktap_diag("cannot put kernel.modprobe back");
+	if (!same && hb_write_str(k->path, before) < 0)
+		ktap_diag("cannot put %s back", k->path);
 	leave_level();
 	return rc == want && same ? HB_PASS : HB_FAIL;
 }
 
-static enum hb_verdict case_container_modprobe_denied(const void *arg)
+static enum hb_verdict case_container_knob_denied(const void *arg)
 {
-	(void)arg;
-	return modprobe_write_at_1(HB_CONTAINER, "/tmp/hb-not-modprobe\n", EPERM);
+	const struct hb_knob *k = arg;
+
+	return knob_write_at_1(k, HB_CONTAINER, k->foreign, EPERM);
 }
 
-static enum hb_verdict case_root_modprobe_allowed(const void *arg)
+static enum hb_verdict case_root_knob_allowed(const void *arg)
 {
-	(void)arg;
-	return modprobe_write_at_1(HB_ROOT, NULL, 0);
+	return knob_write_at_1(arg, HB_ROOT, NULL, 0);
 }
 
 #define NETDEV_NAME "hbzz0"
@@ -421,6 +444,213 @@ static enum hb_verdict case_refusal_logged(const void *arg)
 	ktap_diag("%d line(s) of the kernel log name the refusal of %s for %s, uid 65534", lines,
 		  t->request, comm);
 	return lines == 1 && obs.requests_any == 0 ? HB_PASS : HB_FAIL;
+}
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+
+/* AF_ALG bind of TYPE NAME: 0 or the errno of the failing call. */
+static int alg_bind(const char *type, const char *name)
+{
+	struct hb_sockaddr_alg sa = { .salg_family = AF_ALG };
+	int rc = 0, fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		return errno;
+	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
+	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+		rc = errno;
+	close(fd);
+	return rc;
+}
+
+/* Creates PATH (mode 0644, truncated) with TEXT: 0 or -errno. */
+static int create_file(const char *path, const char *text)
+{
+	int rc = 0, fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, text, strlen(text)) < 0)
+		rc = -errno;
+	close(fd);
+	return rc;
+}
+
+#define REQUESTER_COMM "hb-requester"
+#define REQUESTER_PID_FILE "/tmp/hb-requester.pid"
+
+/* As REQUESTER_COMM, its pid in REQUESTER_PID_FILE, binds hash hbzz(md4): the caller's
+ * context asks for "crypto-hbzz(md4)", the crypto manager's thread cryptomgr_probe for
+ * "crypto-hbzz", acting for the caller. */
+static int bind_as_requester(const void *arg)
+{
+	char pid[16];
+
+	(void)arg;
+	prctl(PR_SET_NAME, REQUESTER_COMM, 0, 0, 0);
+	snprintf(pid, sizeof(pid), "%d\n", (int)getpid());
+	if (create_file(REQUESTER_PID_FILE, pid) < 0)
+		return HB_RC_EMPTY;
+	return alg_bind("hash", "hbzz(md4)");
+}
+
+/* Opens N marks of /dev/kmsg (each reads the records after it once) at level 1, after the
+ * rate limit's window passed: 0, or -1 with the level left. */
+static int marks_at_1(int *fds, int n)
+{
+	if (enter_level(1) < 0)
+		return -1;
+	wait_log_window();
+	for (int i = 0; i < n; i++) {
+		fds[i] = hb_kmsg_mark();
+		if (fds[i] < 0) {
+			ktap_diag("%s: %s", HB_KMSG, hb_errname(-fds[i]));
+			while (i--)
+				close(fds[i]);
+			leave_level();
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The refusal of what a kernel thread asks for a task names that task: "crypto-hbzz",
+ * asked by cryptomgr_probe for the unprivileged REQUESTER_COMM, is logged "for
+ * hb-requester[PID] uid 65534 (level 1)", with the requester's pid, not the thread's. */
+static enum hb_verdict case_refusal_names_requester(const void *arg)
+{
+	char who[96], pid[16] = "";
+	const char *const named[] = { REFUSED "crypto-hbzz for ", who, NULL };
+	const char *const any[] = { REFUSED "crypto-hbzz for ", NULL };
+	int fds[2], n_named, n_any, rc;
+
+	(void)arg;
+	unlink(REQUESTER_PID_FILE);
+	if (marks_at_1(fds, 2) < 0)
+		return HB_FAIL;
+	rc = hb_run_as(HB_UNPRIV, bind_as_requester, NULL, 30);
+	leave_level();
+	hb_read_file(REQUESTER_PID_FILE, pid, sizeof(pid));
+	pid[strcspn(pid, "\n")] = '\0';
+	snprintf(who, sizeof(who), " for %s[%s] uid 65534 (level 1)", REQUESTER_COMM, pid);
+	n_any = hb_kmsg_count(fds[1], any, 5);
+	n_named = hb_kmsg_count(fds[0], named, 0);
+	close(fds[0]);
+	close(fds[1]);
+	ktap_diag("bind hash hbzz(md4) as %s[%s] at level 1 -> %s; refusals of crypto-hbzz "
+		  "logged: %d, naming%s: %d", REQUESTER_COMM, pid, hb_rc_name(rc), n_any, who,
+		  n_named);
+	return *pid && n_any >= 1 && n_named == n_any ? HB_PASS : HB_FAIL;
+}
+
+/* A user chooses the alias: AF_ALG's bind asks for "algif-TYPE" with the socket's
+ * salg_type. A newline in it must not start a line of the log's own: the refusal line
+ * carries it escaped ("\n", which /dev/kmsg shows as \x5cn), never as the raw byte
+ * (\x0a). */
+static int bind_newline_type(const void *arg)
+{
+	(void)arg;
+	return alg_bind("hb\nforged", "x");
+}
+
+static enum hb_verdict case_refusal_alias_escaped(const void *arg)
+{
+	const char *const raw[] = { REFUSED "algif-hb\\x0aforged", NULL };
+	const char *const escaped[] = { REFUSED "algif-hb\\x5cnforged for ", NULL };
+	int fds[2], n_raw, n_escaped, rc;
+
+	(void)arg;
+	if (marks_at_1(fds, 2) < 0)
+		return HB_FAIL;
+	rc = hb_run_as(HB_UNPRIV, bind_newline_type, NULL, 30);
+	leave_level();
+	n_raw = hb_kmsg_count(fds[0], raw, 5);
+	n_escaped = hb_kmsg_count(fds[1], escaped, 5);
+	close(fds[0]);
+	close(fds[1]);
+	ktap_diag("bind of salg_type \"hb\\nforged\" as unpriv at level 1 -> %s; refusal lines "
+		  "with the newline escaped: %d, raw: %d", hb_rc_name(rc), n_escaped, n_raw);
+	return n_raw == 0 && n_escaped == 1 ? HB_PASS : HB_FAIL;
+}
+
+#define RACE_ROUNDS 24
+#define RACE_STOP "/tmp/hb-race-stop"
+
+/* The unprivileged side of the race: binds hash hmac(sha256) until RACE_STOP exists. At
+ * level 1 each bind's autoloads are refused, and each leaves a larval of hmac(sha256) for
+ * the time of its refused probe. Returns 0 (the binds' own results do not matter). */
+static int bind_until_stopped(const void *arg)
+{
+	(void)arg;
+	while (access(RACE_STOP, F_OK) < 0)
+		alg_bind("hash", "hmac(sha256)");
+	return 0;
+}
+
+static int bind_hmac_sha256(const void *arg)
+{
+	(void)arg;
+	return alg_bind("hash", "hmac(sha256)");
+}
+
+/* Root's request does not depend on a user's refusal: while an unprivileged user binds hash
+ * hmac(sha256) in a loop (its probes refused, their larvals failing), root binds the same
+ * name RACE_ROUNDS times, its modules unloaded before each: every bind works. A root that
+ * waited on a user's larval took its -ENOENT. */
+static enum hb_verdict case_root_template_despite_refusals(const void *arg)
+{
+	const struct hb_trigger *t = hb_trigger_find("hmac_sha256");
+	int failed = 0, rounds = 0, status = 0;
+	pid_t user;
+
+	(void)arg;
+	if (builtin_skip(t))
+		return HB_SKIP;
+	unlink(RACE_STOP);
+	if (hb_autoload_unload(t) < 0 || enter_level(1) < 0)
+		return HB_FAIL;
+	user = fork();
+	if (user == 0) {
+		setpgid(0, 0);
+		_exit(hb_run_as(HB_UNPRIV, bind_until_stopped, NULL, 120));
+	}
+	for (; user > 0 && rounds < RACE_ROUNDS; rounds++) {
+		int rc = hb_run_as(HB_ROOT, bind_hmac_sha256, NULL, 60);
+
+		if (rc) {
+			failed++;
+			ktap_diag("round %d: root's bind of hash hmac(sha256) -> %s", rounds + 1,
+				  hb_rc_name(rc));
+		}
+		if (hb_autoload_unload(t) < 0) {
+			failed++;
+			break;
+		}
+	}
+	if (create_file(RACE_STOP, "stop\n") < 0)
+		ktap_diag("%s: %s", RACE_STOP, hb_errname(errno));
+	/* the user's loop ends at its next bind; a loop stuck in the kernel is killed */
+	for (int i = 0; user > 0 && i < 300 && waitpid(user, &status, WNOHANG) == 0; i++)
+		usleep(100000);
+	if (user > 0 && waitpid(user, &status, WNOHANG) == 0) {
+		ktap_diag("the user's loop did not end: killed");
+		kill(-user, SIGKILL);
+		waitpid(user, &status, 0);
+	}
+	leave_level();
+	unlink(RACE_STOP);
+	ktap_diag("%d round(s) of root's bind while a user's refused binds ran: %d failed; the "
+		  "user's loop %s", rounds, failed,
+		  user > 0 && WIFEXITED(status) && !WEXITSTATUS(status) ? "ended" : "failed");
+	if (hb_autoload_unload(t) < 0)
+		failed++;
+	return user > 0 && rounds == RACE_ROUNDS && !failed && WIFEXITED(status) &&
+			       !WEXITSTATUS(status)
+		       ? HB_PASS
+		       : HB_FAIL;
 }
 
 #define FLOOD_REQUESTS 1000
@@ -535,11 +765,23 @@ int main(int argc, char **argv)
 	add_case(cases, &n, "modules_restrict_root_template_binds", case_root_template_binds, NULL);
 	add_case(cases, &n, "modules_restrict_container_netdev_allowed",
 		 case_container_netdev_allowed, NULL);
-	add_case(cases, &n, "modules_restrict_container_modprobe_write_denied",
-		 case_container_modprobe_denied, NULL);
-	add_case(cases, &n, "modules_restrict_root_modprobe_write_allowed",
-		 case_root_modprobe_allowed, NULL);
+	for (size_t i = 0; i < hb_n_knobs; i++) {
+		char name[96];
+
+		snprintf(name, sizeof(name), "modules_restrict_container_%s_write_denied",
+			 hb_knobs[i].key);
+		add_case(cases, &n, name, case_container_knob_denied, &hb_knobs[i]);
+		snprintf(name, sizeof(name), "modules_restrict_root_%s_write_allowed",
+			 hb_knobs[i].key);
+		add_case(cases, &n, name, case_root_knob_allowed, &hb_knobs[i]);
+	}
+	add_case(cases, &n, "modules_restrict_root_template_despite_refused_users",
+		 case_root_template_despite_refusals, NULL);
 	add_case(cases, &n, "modules_restrict_refusal_logged_once", case_refusal_logged, NULL);
+	add_case(cases, &n, "modules_restrict_refusal_names_thread_requester",
+		 case_refusal_names_requester, NULL);
+	add_case(cases, &n, "modules_restrict_refusal_alias_escaped", case_refusal_alias_escaped,
+		 NULL);
 	add_case(cases, &n, "modules_restrict_refusals_rate_limited", case_refusals_rate_limited,
 		 NULL);
 	add_case(cases, &n, "modules_restrict_restored_0", case_restored, NULL);

@@ -39,6 +39,10 @@ struct hb_trigger {
 	 * hmac(md4) loads hmac, then md4 from the crypto manager's thread); NULL if none.
 	 * Unloaded after MODULE, which holds it. */
 	const char *module2;
+	/* Sets up, as root, what the action needs and the kernel does not have at boot (the
+	 * sound card of the sequencer's trigger), once: 0 or -errno (said in a diagnostic).
+	 * NULL: nothing to set up. */
+	int (*prepare)(void);
 };
 
 extern const struct hb_trigger hb_triggers[];

@@ -92,7 +92,8 @@ static void every_feature_is_documented(void **state)
 	}
 }
 
-/* patches/K/series: each patch NNNN-FEATURE.patch, FEATURE in features[], in their order. */
+/* patches/K/series: each patch NNNN-FEATURE.patch (or NNNN-FEATURE-SUFFIX.patch, the feature's
+ * fix of another subsystem, right before it), FEATURE in features[], in their order. */
 static void committed_series_follow_the_features(void **state)
 {
 	(void)state;
@@ -107,6 +108,7 @@ static void committed_series_follow_the_features(void **state)
 		if (!series)
 			fail_msg("%s cannot be read", path);
 		long last = -1;
+		bool last_split = false;
 		for (char *save = NULL, *l = strtok_r(series, "\n", &save); l;
 		     l = strtok_r(NULL, "\n", &save)) {
 			char feature[64];
@@ -115,8 +117,12 @@ static void committed_series_follow_the_features(void **state)
 			const struct feature *f = feature_find(feature);
 			if (!f)
 				fail_msg("%s: %s is no feature of features[]", path, l);
-			if (f - features <= last)
+			bool split = strchr(l + 5, '-') != NULL;
+			if (split && (!f->split || strstr(l, f->split->suffix) == NULL))
+				fail_msg("%s: %s names no split of %s", path, l, f->name);
+			if (f - features < last || (f - features == last && !last_split))
 				fail_msg("%s: %s is out of features[] order", path, l);
+			last_split = split;
 			last = f - features;
 		}
 		free(series);

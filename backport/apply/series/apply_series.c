@@ -2,6 +2,7 @@
 #include "apply_series.h"
 #include "spatch_run.h"
 
+#include "diff_split.h"
 #include "dir_swap.h"
 #include "fsutil.h"
 #include "mbox_patch.h"
@@ -118,21 +119,64 @@ char *series_patch_name(int index, const struct feature *f)
 	return xasprintf("%04d-%s.patch", index, f->name);
 }
 
+char *series_split_name(int index, const struct feature *f)
+{
+	return xasprintf("%04d-%s-%s.patch", index, f->name, f->split->suffix);
+}
+
+char *series_split_text(const struct feature *f, const char *diff, const char *tree_desc,
+			const struct series_opts *o, int index, int total)
+{
+	char *body = xasprintf("%s\n"
+			       "\n"
+			       "Found while testing the hardening of the semantic patch\n"
+			       "cocci/%s.cocci, which makes this change too, on %s.\n"
+			       "\n"
+			       "Fixes: %s",
+			       f->split->why, f->name, tree_desc, f->split->fixes);
+	struct mbox_meta m = meta_of(o, index, total);
+	char *text = mbox_patch(&m, f->split->subject, body, diff);
+	free(body);
+	return text;
+}
+
 static bool in_series(const struct feature_result *results, unsigned mask, size_t i)
 {
 	return (mask & (1u << i)) && results[i].outcome == OUTCOME_CHANGED;
 }
 
+int series_parts(const struct feature *f, const char *diff, char **split, char **rest)
+{
+	*split = NULL;
+	if (!f->split) {
+		*rest = strdup(diff);
+		return 1;
+	}
+	*split = diff_split_file(diff, f->split->path, rest);
+	if (!**split) {
+		free(*split);
+		*split = NULL;
+	}
+	return (*split != NULL) + (**rest != '\0');
+}
+
 char *series_cover_letter(const struct feature_result *results, unsigned mask,
 			  const char *tree_desc, const struct series_opts *o)
 {
-	const char *subjects[FEATURES_MAX + 1];
+	const char *subjects[2 * FEATURES_MAX + 1];
 	int n = 0;
 	struct diffstat s = { 0 };
 	for (size_t i = 0; i < features_count; i++) {
+		char *split, *rest;
 		if (!in_series(results, mask, i))
 			continue;
-		subjects[n++] = features[i].subject;
+		series_parts(&features[i], results[i].diff, &split, &rest);
+		if (split && n < 2 * FEATURES_MAX)
+			subjects[n++] = features[i].split->subject;
+		if (*rest && n < 2 * FEATURES_MAX)
+			subjects[n++] = features[i].subject;
+		free(split);
+		free(rest);
 		diffstat_add(&s, results[i].diff);
 	}
 	subjects[n] = NULL;
@@ -162,8 +206,14 @@ int series_write(const char *dir, const struct feature_result *results, unsigned
 		return -1;
 	}
 	int total = 0;
-	for (size_t i = 0; i < features_count; i++)
-		total += in_series(results, mask, i);
+	for (size_t i = 0; i < features_count; i++) {
+		char *split, *rest;
+		if (!in_series(results, mask, i))
+			continue;
+		total += series_parts(&features[i], results[i].diff, &split, &rest);
+		free(split);
+		free(rest);
+	}
 	bool cover = o && o->cover_letter && total > 0;
 	/* format-patch numbers a series of more than one patch, or with a cover letter */
 	int numbered = total > 1 || cover ? total : 0;
@@ -178,21 +228,38 @@ int series_write(const char *dir, const struct feature_result *results, unsigned
 		free(text);
 	}
 	for (size_t i = 0; i < features_count && rc == 0; i++) {
+		char *split, *rest;
 		if (!in_series(results, mask, i))
 			continue;
-		char *name = series_patch_name(++count, &features[i]);
-		char *not_examined = spatch_timeouts_text(&results[i].timed_out);
-		char *text = series_patch_text(&features[i], results[i].diff, tree_desc,
-					       not_examined, o, count, numbered);
-		free(not_examined);
-		char *path = fs_join(tmp, name);
-		rc = fs_write_file_atomic(path, text, strlen(text));
-		series = xrealloc(series, cap += strlen(name) + 2);
-		strcat(series, name);
-		strcat(series, "\n");
-		free(path);
-		free(text);
-		free(name);
+		series_parts(&features[i], results[i].diff, &split, &rest);
+		/* the fix of another subsystem first: it goes to stable alone */
+		for (int part = 0; part < 2 && rc == 0; part++) {
+			const char *diff = part == 0 ? split : rest;
+			char *name, *text;
+			if (!diff || !*diff)
+				continue;
+			if (part == 0) {
+				name = series_split_name(++count, &features[i]);
+				text = series_split_text(&features[i], diff, tree_desc, o, count,
+							 numbered);
+			} else {
+				char *not_examined = spatch_timeouts_text(&results[i].timed_out);
+				name = series_patch_name(++count, &features[i]);
+				text = series_patch_text(&features[i], diff, tree_desc, not_examined, o,
+							 count, numbered);
+				free(not_examined);
+			}
+			char *path = fs_join(tmp, name);
+			rc = fs_write_file_atomic(path, text, strlen(text));
+			series = xrealloc(series, cap += strlen(name) + 2);
+			strcat(series, name);
+			strcat(series, "\n");
+			free(path);
+			free(text);
+			free(name);
+		}
+		free(split);
+		free(rest);
 	}
 	char *series_path = fs_join(tmp, "series");
 	if (rc == 0)

@@ -38,6 +38,15 @@ char *series_patch_text(const struct feature *f, const char *diff, const char *t
 			int total);
 /* File name of the patch: "NNNN-name.patch". */
 char *series_patch_name(int index, const struct feature *f);
+/* The patches feature F's DIFF makes: its split's part (F->split, a fix of another subsystem:
+ * the sections of F->split->path; NULL when F has none or DIFF does not touch that file) in
+ * *SPLIT, the rest in *REST (both malloc'd, "" when none). Returns how many are not empty. */
+int series_parts(const struct feature *f, const char *diff, char **split, char **rest);
+/* File name of the split's patch: "NNNN-name-SUFFIX.patch". */
+char *series_split_name(int index, const struct feature *f);
+/* The patch text of F's split (its subject, message and Fixes: tag), as series_patch_text(). */
+char *series_split_text(const struct feature *f, const char *diff, const char *tree_desc,
+			const struct series_opts *o, int index, int total);
 /* The cover letter of the features of MASK that RESULTS say changed something. */
 char *series_cover_letter(const struct feature_result *results, unsigned mask,
 			  const char *tree_desc, const struct series_opts *o);

@@ -1,8 +1,9 @@
 /*
  * 2.6.32 kernel/kmod.c (2.6.32.67): its LSM hook takes no argument and comes before
- * vsnprintf(); the autoload check goes right after it.  No header of this
- * file declares modules_restrict: a local declaration after modprobe_path.
- * uid_t (before 3.5): the tree's GLOBAL_ROOT_UID decides the test.
+ * vsnprintf(); the autoload check goes right after it.  The old kind of the
+ * judgement (ACCESS_ONCE(), capable(), '?' for a byte outside ' ' to '~') after
+ * modprobe_path, <linux/cred.h> added (this abridged file lacks it).  uid_t
+ * (before 3.5): the tree's GLOBAL_ROOT_UID decides the test.
  */
 #include <linux/module.h>
 #include <linux/sched.h>

@@ -1,9 +1,9 @@
 /*
  * 2.6.32 kernel/sysctl.c (2.6.32.67): binary sysctl numbers (.ctl_name), &one/&two,
- * and an extern of modules_disabled of its own: still no header of this file
- * declares modules_restrict, so the entry needs a local declaration.  The
- * kernel.modprobe entry has a sysctl(2) strategy, sysctl_string(), defined in
- * this file, which writes without the proc handler: both are guarded.
+ * and an extern of modules_disabled of its own (modules_restrict's comes from
+ * <linux/kmod.h>).  The kernel.modprobe entry has a sysctl(2) strategy,
+ * sysctl_string(), defined in this file, which writes without the proc handler:
+ * both are guarded.
  */
 #ifdef CONFIG_MODULES
 extern char modprobe_path[];

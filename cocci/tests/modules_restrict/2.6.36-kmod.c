@@ -1,5 +1,5 @@
 /*
- * 2.6.36 kernel/kmod.c alone: no header of this file declares modules_restrict: a local declaration after modprobe_path.
+ * 2.6.36 kernel/kmod.c alone: the old kind of the judgement after modprobe_path.
  * uid_t (before 3.5): the tree's GLOBAL_ROOT_UID (none) decides the uid test at compile time.
  */
 char modprobe_path[KMOD_PATH_LEN] = "/sbin/modprobe";

@@ -1,7 +1,6 @@
 /*
- * 2.6.36 kernel/sysctl.c alone: the entry needs a local declaration
- * (no header of this file declares modules_restrict).  This one has no
- * "two": the upper bound is a modules_restrict_two of the rule's own.
+ * 2.6.36 kernel/sysctl.c alone.  This one has no "two": the upper bound is a
+ * modules_restrict_two of the rule's own.
  */
 static int zero;
 static int __maybe_unused one = 1;

@@ -1,6 +1,6 @@
 /*
- * 5.10 (and 6.1, the same shape) kernel/kmod.c alone: no header of this file declares
- * modules_restrict: a local declaration after modprobe_path.
+ * 5.10 (and 6.1, the same shape) kernel/kmod.c alone: the kuid_t kind of the
+ * judgement, before __request_module().
  */
 char modprobe_path[KMOD_PATH_LEN] = CONFIG_MODPROBE_PATH;
 

@@ -1,7 +1,7 @@
 /*
- * 5.10 (and 6.1, the same shape) kernel/sysctl.c alone: the entry needs a local declaration
- * (no header of this file declares modules_restrict).  SYSCTL_TWO for the upper
- * bound: the file names it itself (kptr_restrict; Debian's 5.10.y has it).
+ * 5.10 (and 6.1, the same shape) kernel/sysctl.c alone: the handlers in an #ifdef
+ * CONFIG_MODULES of their own.  SYSCTL_TWO for the upper bound: the file names it
+ * itself (kptr_restrict; Debian's 5.10.y has it).
  */
 int proc_dointvec_minmax(struct ctl_table *table, int write,
 		  void *buffer, size_t *lenp, loff_t *ppos)

@@ -1,8 +1,7 @@
-/* crypto/algboss.c as modules_restrict leaves it: its threads carry their
- * requester's credentials already. */
+/* crypto/algboss.c as modules_restrict leaves it: its threads act for their
+ * requester already. */
 #include <crypto/internal/aead.h>
 #include <linux/completion.h>
-#include <linux/cred.h>
 #include <linux/ctype.h>
 #include <linux/err.h>
 #include <linux/init.h>
@@ -25,20 +24,20 @@ struct cryptomgr_param {
 
 	u32 otype;
 	u32 omask;
-	const struct cred *cred;
+	struct kmod_requester *requester;
 };
 
 struct crypto_test_param {
 	char driver[CRYPTO_MAX_ALG_NAME];
 	char alg[CRYPTO_MAX_ALG_NAME];
 	u32 type;
-	const struct cred *cred;
+	struct kmod_requester *requester;
 };
 
 static int cryptomgr_probe(void *data)
 {
 	struct cryptomgr_param *param = data;
-	const struct cred *old_cred = override_creds(param->cred);
+	struct kmod_requester *requester = kmod_act_for(param->requester);
 	struct crypto_template *tmpl;
 	int err;
 
@@ -55,8 +54,8 @@ static int cryptomgr_probe(void *data)
 out:
 	complete_all(&param->larval->completion);
 	crypto_alg_put(&param->larval->alg);
-	revert_creds(old_cred);
-	put_cred(param->cred);
+	kmod_act_done(requester);
+	kmod_requester_put(requester);
 	kfree(param);
 	module_put_and_kthread_exit(0);
 }
@@ -79,10 +78,12 @@ static int cryptomgr_schedule_probe(struct crypto_larval *larval)
 	crypto_alg_get(&larval->alg);
 	param->larval = larval;
 
-	param->cred = get_current_cred();
+	param->requester = kmod_requester_get();
+	if (IS_ERR(param->requester))
+		goto err_put_larval;
 	thread = kthread_run(cryptomgr_probe, param, "cryptomgr_probe");
 	if (IS_ERR(thread)) {
-		put_cred(param->cred);
+		kmod_requester_put(param->requester);
 		goto err_put_larval;
 	}
 
@@ -100,7 +101,7 @@ err:
 static int cryptomgr_test(void *data)
 {
 	struct crypto_test_param *param = data;
-	const struct cred *old_cred = override_creds(param->cred);
+	struct kmod_requester *requester = kmod_act_for(param->requester);
 	u32 type = param->type;
 	int err = 0;
 
@@ -116,8 +117,8 @@ static int cryptomgr_test(void *data)
 skiptest:
 	crypto_alg_tested(param->driver, err);
 
-	revert_creds(old_cred);
-	put_cred(param->cred);
+	kmod_act_done(requester);
+	kmod_requester_put(requester);
 	kfree(param);
 	module_put_and_kthread_exit(0);
 }
@@ -141,10 +142,12 @@ static int cryptomgr_schedule_test(struct crypto_alg *alg)
 
 	param->type = type;
 
-	param->cred = get_current_cred();
+	param->requester = kmod_requester_get();
+	if (IS_ERR(param->requester))
+		goto err_free_param;
 	thread = kthread_run(cryptomgr_test, param, "cryptomgr_test");
 	if (IS_ERR(thread)) {
-		put_cred(param->cred);
+		kmod_requester_put(param->requester);
 		goto err_free_param;
 	}
 

@@ -1,5 +1,5 @@
 /*
- * 6.12 kernel/module/kmod.c alone: kmod.c includes the module internal header, which gets the declaration: no local one.
+ * 6.12 kernel/module/kmod.c alone: the kuid_t kind of the judgement.
  */
 #include "internal.h"
 

@@ -1,6 +1,6 @@
 /*
- * 6.12 kernel/sysctl.c alone: the entry needs a local declaration
- * (no header of this file declares modules_restrict).
+ * 6.12 kernel/sysctl.c alone: const ctl_table handlers, in an #ifdef CONFIG_MODULES
+ * of their own; kernel.hotplug still here.
  */
 int proc_dointvec_minmax(const struct ctl_table *table, int write,
 		  void *buffer, size_t *lenp, loff_t *ppos)

@@ -1,6 +1,6 @@
 /*
  * 6.6 kernel/module/kmod.c (6.6.57): kmod_concurrent_max, a semaphore (4.13 on):
- * the kuid_t form; the module internal header declares modules_restrict.
+ * the kuid_t form.
  */
 #include <linux/module.h>
 #include <linux/sched.h>
