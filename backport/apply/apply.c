@@ -46,11 +46,11 @@ static const char *doc_file(const char *tree, enum doc_format *format)
 	return has_txt ? txt : NULL;
 }
 
-/* Adds the feature's sysctl documentation to WORK when its C change added the sysctl.
- * Returns the diff ("" when nothing to add) or NULL on failure. */
-static char *document_sysctl(const struct feature *f, const char *work, const char *c_diff)
+/* Adds the documentation of sysctl D of feature F to WORK when F's C change added the
+ * sysctl. Returns the diff ("" when nothing to add) or NULL on failure. */
+static char *document_sysctl(const struct sysctl_doc *d, const char *work, const char *c_diff)
 {
-	char *marker = xasprintf("\"%s\"", f->sysctl);
+	char *marker = xasprintf("\"%s\"", d->name);
 	bool adds_sysctl = strstr(c_diff, marker) != NULL;
 	free(marker);
 	enum doc_format format;
@@ -63,15 +63,44 @@ static char *document_sysctl(const struct feature *f, const char *work, const ch
 	if (!old_text)
 		return NULL;
 	char *diff = NULL;
-	if (doc_sysctl_has(old_text, format, f->sysctl)) {
+	if (doc_sysctl_has(old_text, format, d->name)) {
 		diff = strdup("");
 	} else {
-		char *new_text = doc_sysctl_insert(old_text, format, f->sysctl, f->doc_body);
+		char *new_text = doc_sysctl_insert(old_text, format, d->name, d->body);
 		if (new_text && worktree_replace(work, file, new_text) == 0)
 			diff = worktree_text_diff(file, old_text, new_text);
 		free(new_text);
 	}
 	free(old_text);
+	return diff;
+}
+
+/* The documentation of every sysctl of F that its change C_DIFF added, one diff of the
+ * documentation file (its sysctls one after the other in WORK): "" when none, NULL on
+ * failure. */
+static char *document_sysctls(const struct feature *f, const char *work, const char *c_diff)
+{
+	enum doc_format format;
+	const char *file = doc_file(work, &format);
+	char *path = file ? fs_join(work, file) : NULL;
+	char *before = path ? fs_read_file(path, NULL) : NULL;
+	char *diff = strdup("");
+	for (size_t i = 0; diff && i < FEATURE_SYSCTLS_MAX && f->sysctls[i].name; i++) {
+		char *one = document_sysctl(&f->sysctls[i], work, c_diff);
+		if (!one) {
+			free(diff);
+			diff = NULL;
+		}
+		free(one);
+	}
+	char *after = diff && before ? fs_read_file(path, NULL) : NULL;
+	if (diff && before && after && strcmp(before, after) != 0) {
+		free(diff);
+		diff = worktree_text_diff(file, before, after);
+	}
+	free(after);
+	free(before);
+	free(path);
 	return diff;
 }
 
@@ -210,7 +239,7 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		goto out;
 	}
 	free(patch_file);
-	char *doc_diff = f->sysctl ? document_sysctl(f, work, c_diff) : strdup("");
+	char *doc_diff = document_sysctls(f, work, c_diff);
 	if (!doc_diff) {
 		msg_error("%s: cannot add its documentation in %s", f->name, work);
 		free(c_diff);

@@ -9,12 +9,22 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* A sysctl kernel.NAME the driver documents in the tree's sysctl documentation when the
+ * feature's C change adds it ("NAME" among the added lines). */
+struct sysctl_doc {
+	const char *name;
+	const char *body; /* its paragraph, lines separated by '\n', without a final one */
+};
+
+/* At most FEATURE_SYSCTLS_MAX sysctls a feature (io_uring_restrict has two). */
+#define FEATURE_SYSCTLS_MAX 2
+
 struct feature {
 	const char *name;        /* cocci/NAME.cocci */
 	const char *subject;     /* the patch's Subject, after "[PATCH] " */
 	const char *why;         /* paragraph for the patch description */
-	const char *sysctl;      /* kernel.SYSCTL documented by the driver, or NULL */
-	const char *doc_body;    /* its documentation paragraph */
+	/* The sysctls the driver documents, in this order; unused slots have no name. */
+	struct sysctl_doc sysctls[FEATURE_SYSCTLS_MAX];
 	/* A Kconfig option the C change reads (CONFIG_SYMBOL, behind #ifdef, so that the
 	 * change builds without it too): added before "config ANCHOR" in the first of FILES
 	 * that declares ANCHOR, when the C diff names it and the tree lacks it. */
