@@ -314,11 +314,16 @@ static void print_result(const struct feature *f, const struct feature_result *r
 			kept++;
 		msg_info("%-18s   nothing left to change (%d candidate%s kept as %s: see apply "
 			 "--report)", "", kept, kept == 1 ? "" : "s", kept == 1 ? "it is" : "they are");
-	} else if (r->outcome == OUTCOME_PRESENT && r->report) {
-		const char *line = strstr(r->report, "present already");
-		while (line > r->report && line[-1] != '\n')
+	} else if ((r->outcome == OUTCOME_PRESENT || r->outcome == OUTCOME_NOT_APPLICABLE) &&
+		   r->report) {
+		/* the rule's word for it: "present already", or why it does not apply */
+		const char *line = strstr(r->report, r->outcome == OUTCOME_PRESENT
+							     ? "present already"
+							     : "not applicable");
+		while (line && line > r->report && line[-1] != '\n')
 			line--;
-		msg_info("%-18s   %.*s", "", (int)strcspn(line, "\n"), line);
+		if (line)
+			msg_info("%-18s   %.*s", "", (int)strcspn(line, "\n"), line);
 	}
 }
 
@@ -431,8 +436,9 @@ static int report_only(const struct hb_ctx *ctx, const char *tree, const char *l
 				      : strstr(report, "would ") ? "would change"
 				      : strstr(report, "present already") || nothing_left
 					      ? "present already"
-				      : *report ? "would change"
-						: "not applicable";
+				      : strstr(report, "not applicable") || !*report
+					      ? "not applicable"
+					      : "would change";
 		msg_info("%-18s %-22s %5.1f s", features[i].name, verdict, msg_now() - t0);
 		char *not_examined = spatch_timeouts_text(&timed_out);
 		if (not_examined)
