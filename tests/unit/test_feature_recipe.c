@@ -156,7 +156,7 @@ static void the_recipe_names_every_place(void **state)
 		"cocci/NAME.cocci", "cocci/tests/NAME/", "backport/features/NAME.feature.h",
 		"feature_table.c", "suites.def", "test-initramfs/src/test_SUITE.c",
 		"test-initramfs/kernel.config", "README.md", "docs/rules.md", "make patches",
-		".sysctls",
+		"-incomplete.c", "-absent.c", "ERA.include/", ".sysctls",
 		NULL
 	};
 	for (const char *const *p = places; *p; p++)
