@@ -9,6 +9,8 @@
 #define HB_SYSCTL_KPTR_RESTRICT "/proc/sys/kernel/kptr_restrict"
 #define HB_SYSCTL_MODPROBE "/proc/sys/kernel/modprobe"
 #define HB_SYSCTL_LEGACY_TIOCSTI "/proc/sys/dev/tty/legacy_tiocsti"
+#define HB_SYSCTL_IO_URING_DISABLED "/proc/sys/kernel/io_uring_disabled"
+#define HB_SYSCTL_IO_URING_GROUP "/proc/sys/kernel/io_uring_group"
 #define HB_SYSCTL_USERNS_CLONE "/proc/sys/kernel/unprivileged_userns_clone"
 #define HB_KALLSYMS "/proc/kallsyms"
 /* constify_ops's manifest, "SYMBOL FILE" a line, added by the driver when apply made tables const */
