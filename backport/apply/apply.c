@@ -134,7 +134,29 @@ static char *add_kconfig(const struct feature *f, const char *work, const char *
 		free(old_text);
 		return diff;
 	}
-	/* No file declares the anchor: the C change's #ifdef falls back to 0. */
+	/* No file declares the anchor: right after its neighbour, where a file declares that */
+	for (const char *const *file = f->kconfig_files; f->kconfig_after && *file; file++) {
+		char *path = fs_join(work, *file);
+		char *old_text = fs_exists(path) ? fs_read_file(path, NULL) : NULL;
+		free(path);
+		if (!old_text || !kconfig_declares(old_text, f->kconfig_after)) {
+			free(old_text);
+			continue;
+		}
+		char *diff = NULL;
+		if (kconfig_declares(old_text, f->kconfig_symbol)) {
+			diff = strdup("");
+		} else {
+			char *new_text = kconfig_insert_after(old_text, f->kconfig_after,
+							      f->kconfig_entry);
+			if (new_text && worktree_replace(work, *file, new_text) == 0)
+				diff = worktree_text_diff(*file, old_text, new_text);
+			free(new_text);
+		}
+		free(old_text);
+		return diff;
+	}
+	/* Neither: the C change's #ifdef falls back to 0. */
 	msg_info("%-18s   no Kconfig file declares %s: CONFIG_%s not added", f->name,
 		 f->kconfig_anchor, f->kconfig_symbol);
 	return strdup("");

@@ -30,6 +30,9 @@ struct feature {
 	 * that declares ANCHOR, when the C diff names it and the tree lacks it. */
 	const char *kconfig_symbol;
 	const char *kconfig_anchor;
+	/* Where no file declares ANCHOR: right after the entry of "config AFTER" in the first of
+	 * FILES that declares it (NULL: nowhere). */
+	const char *kconfig_after;
 	const char *const *kconfig_files; /* NULL-terminated, relative to the tree */
 	const char *kconfig_entry;        /* whole lines, each ending in '\n' */
 	/* Every .c file the rule changes is compiled (allmodconfig); a file that builds

@@ -22,7 +22,11 @@
 	       "grsecurity's GRKERNSEC_HARDEN_TTY.",
 	.kconfig_symbol = "LEGACY_TIOCSTI",
 	.kconfig_anchor = "LDISC_AUTOLOAD",
-	.kconfig_files = (const char *const[]){ "drivers/tty/Kconfig", NULL },
+	/* before 5.1, where upstream has it too: right after LEGACY_PTY_COUNT (drivers/char/ up
+	 * to 2.6.35) */
+	.kconfig_after = "LEGACY_PTY_COUNT",
+	.kconfig_files = (const char *const[]){ "drivers/tty/Kconfig", "drivers/char/Kconfig",
+						NULL },
 	.kconfig_entry = "config LEGACY_TIOCSTI\n"
 			 "\tbool \"Allow legacy TIOCSTI usage\"\n"
 			 "\tdefault y\n"
