@@ -8,7 +8,14 @@
 /// process that shares a terminal with a more privileged one can no longer
 /// push characters into its input (CVE-2016-7545, CVE-2017-5226,
 /// CVE-2019-10063).  User space written for 6.2 on finds the same sysctl,
-/// the same Kconfig symbol and the same errno.
+/// the same Kconfig symbol and the same errno.  With it, the same injection
+/// by another door, as upstream closed it in 6.7 (8d1b43f6a6df "tty:
+/// Restrict access to TIOCLINUX' copy-and-paste subcommands") and fixed it
+/// in 6.14 and 6.15 (2f83e38a095f, ee6a44da3c87): on a virtual console,
+/// TIOCLINUX's TIOCL_PASTESEL and TIOCL_SELLOADLUT need CAP_SYS_ADMIN, and
+/// so does TIOCL_SETSEL but in the modes that leave the selection alone
+/// (TIOCL_SELCLEAR, TIOCL_SELPOINTER: the mouse pointer of gpm and Emacs);
+/// unconditional, as upstream has it.
 ///
 // Confidence: High
 // Copyright: (C) 2026 hardening-backport contributors.
@@ -52,20 +59,38 @@
 //    the Kconfig entry before LDISC_AUTOLOAD, or in a tree without it right
 //    after LEGACY_PTY_COUNT (drivers/char/Kconfig up to 2.6.35), where
 //    upstream has it.
+//  - vt.c (drivers/tty/vt/, drivers/char/ up to 2.6.35), tioclinux():
+//    "if (!capable(CAP_SYS_ADMIN)) return -EPERM;" first in the cases
+//    TIOCL_PASTESEL and TIOCL_SELLOADLUT (before its console_lock(), from 4.x).
+//    A tioclinux() that checks TIOCL_SETSEL there (6.7 to 6.13) loses that
+//    check, which moves into the selection code.
+//  - selection.c, the mode of a TIOCL_SETSEL request once read: upstream's
+//    switch (TIOCL_SELCLEAR and TIOCL_SELPOINTER go on, any other mode needs
+//    CAP_SYS_ADMIN) between set_selection_user()'s copy_from_user() of the
+//    request and its set_selection_kernel() (5.5 on), or the same test as an
+//    if right after set_selection()'s __get_user() of sel_mode (before 5.5).
+//    A switch that lets TIOCL_SELMOUSEREPORT through too (6.14) loses that
+//    case, as ee6a44da3c87 took it out (its comment stays).  A tioclinux()
+//    that spatch 1.1.1 cannot parse (7.x: scoped_guard()) is not examined;
+//    such trees have upstream's code.
 //  Report mode prints one line per piece patch mode would add and
 //  "tiocsti_restrict: present already" where the sysctl entry (or the
-//  variable) is there (6.2 on).  It says "tiocsti_restrict: incomplete: ..."
-//  where a piece's anchor is missing: a tty_io.c whose tiocsti() has no check
-//  of the known shape, one without dev.tty and without a tty_init() to
-//  register it in, a table whose ldisc_autoload entry has no bounds.  The
-//  "// Piece:" lines name, for the driver, the added lines of a whole change.
+//  variable) is there (6.2 on), or TIOCLINUX's checks (6.15 on, 6.12.26 on).
+//  It says "tiocsti_restrict: incomplete: ..." where a piece's anchor is
+//  missing: a tty_io.c whose tiocsti() has no check of the known shape, one
+//  without dev.tty and without a tty_init() to register it in, a table whose
+//  ldisc_autoload entry has no bounds, a tioclinux() without one of the two
+//  cases, a set_selection_user() or set_selection() that reads the request
+//  in a form it does not know.  The "// Piece:" lines name, for the driver,
+//  the added lines of a whole change.
 // Options: --no-includes --include-headers
-// Prefilter: tty_ldisc_autoload|tiocsti|tty_sysctl_init|legacy_tiocsti
+// Prefilter: tty_ldisc_autoload|tiocsti|tty_sysctl_init|legacy_tiocsti|tioclinux|set_selection
 // Piece: sysctl entry: [.]procname[[:space:]]*=[[:space:]]*"legacy_tiocsti"
 // Piece: variable definition: ^[+]?(static )?int tty_legacy_tiocsti __read_mostly( = IS_ENABLED[(]CONFIG_LEGACY_TIOCSTI[)])?;
 // Piece: variable declaration: ^[+]?(extern int tty_legacy_tiocsti;|static int tty_legacy_tiocsti __read_mostly)
 // Piece: dev.tty registration: ^[+]?[[:space:]]*tty_sysctl_init[(][)];
 // Piece: TIOCSTI check: if [(]!tty_legacy_tiocsti && !capable[(]CAP_SYS_ADMIN[)][)]
+// Piece: TIOCL_SETSEL check: TIOCL_SELCLEAR,? (and )?TIOCL_SELPOINTER
 
 #spatch --no-includes --include-headers
 
@@ -177,7 +202,19 @@ tty_sysctl_init(...)
 @@
 void tty_sysctl_init(void);
 
-@script:python tl_file depends on tl_w_autoload || tl_w_tiocsti || tl_w_init || tl_w_decl@
+@tl_w_tioclinux@
+@@
+tioclinux(...) { ... }
+
+@tl_w_sel_user@
+@@
+set_selection_user(...) { ... }
+
+@tl_w_sel@
+@@
+set_selection(...) { ... }
+
+@script:python tl_file depends on tl_w_autoload || tl_w_tiocsti || tl_w_init || tl_w_decl || tl_w_tioclinux || tl_w_sel_user || tl_w_sel@
 @@
 pass
 
@@ -457,4 +494,307 @@ tiocsti(struct tty_struct *tty, ...)
   if ((current->signal->tty != tty) && !capable(CAP_SYS_ADMIN))
     return -EPERM;
   ...
+}
+
+// ------------------------------------------------------------------
+// TIOCLINUX: its copy-and-paste subcommands need CAP_SYS_ADMIN (upstream 6.7,
+// 8d1b43f6a6df), except the TIOCL_SETSEL modes that do not change the selection
+// (2f83e38a095f, 6.14, and ee6a44da3c87, 6.15: TIOCL_SELCLEAR and TIOCL_SELPOINTER)
+// ------------------------------------------------------------------
+
+// drivers/tty/vt/vt.c (drivers/char/vt.c up to 2.6.35): tioclinux()
+@tc_vt depends on tl_file@
+position p;
+@@
+tioclinux@p(...) { ... }
+
+@tc_paste_has depends on tl_file && tc_vt@
+expression T;
+@@
+switch (T) {
+  case TIOCL_PASTESEL:
+  if (!capable(CAP_SYS_ADMIN))
+    return -EPERM;
+  ...
+}
+
+@tc_paste depends on tl_file && tc_vt && !tc_paste_has@
+expression T;
+position p;
+@@
+switch (T) {
+  case TIOCL_PASTESEL@p:
+  ...
+}
+
+@tc_lut_has depends on tl_file && tc_vt@
+expression T;
+@@
+switch (T) {
+  case TIOCL_SELLOADLUT:
+  if (!capable(CAP_SYS_ADMIN))
+    return -EPERM;
+  ...
+}
+
+@tc_lut depends on tl_file && tc_vt && !tc_lut_has@
+expression T;
+position p;
+@@
+switch (T) {
+  case TIOCL_SELLOADLUT@p:
+  ...
+}
+
+// 6.7 to 6.13: TIOCL_SETSEL needs CAP_SYS_ADMIN in every mode; the check moves into
+// set_selection_user(), where the mode is known (2f83e38a095f)
+@tc_setsel_cap depends on tl_file && tc_vt@
+expression T;
+position p;
+@@
+switch (T) {
+  case TIOCL_SETSEL@p:
+  if (!capable(CAP_SYS_ADMIN))
+    return -EPERM;
+  ...
+}
+
+@script:python depends on tl_file && report && tc_paste_has && tc_lut_has && !tc_setsel_cap@
+p << tc_vt.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: present already (TIOCL_PASTESEL and TIOCL_SELLOADLUT need CAP_SYS_ADMIN)")
+
+@script:python depends on tl_file && report && tc_paste@
+p << tc_paste.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: would refuse TIOCL_PASTESEL with -EPERM without CAP_SYS_ADMIN")
+
+@script:python depends on tl_file && report && tc_lut@
+p << tc_lut.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: would refuse TIOCL_SELLOADLUT with -EPERM without CAP_SYS_ADMIN")
+
+@script:python depends on tl_file && report && tc_setsel_cap@
+p << tc_setsel_cap.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: would move the TIOCL_SETSEL check into set_selection_user(), which lets TIOCL_SELCLEAR and TIOCL_SELPOINTER through")
+
+@script:python depends on tl_file && report && tc_vt && !tc_paste_has && !tc_paste@
+p << tc_vt.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: incomplete: no TIOCL_PASTESEL check (no \"case TIOCL_PASTESEL:\" in the switch of tioclinux())")
+
+@script:python depends on tl_file && report && tc_vt && !tc_lut_has && !tc_lut@
+p << tc_vt.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: incomplete: no TIOCL_SELLOADLUT check (no \"case TIOCL_SELLOADLUT:\" in the switch of tioclinux())")
+
+@add_paste depends on tl_file && patch && tc_paste && (tc_lut || tc_lut_has)@
+expression T;
+@@
+switch (T) {
+  case TIOCL_PASTESEL:
++ if (!capable(CAP_SYS_ADMIN))
++   return -EPERM;
+  ...
+}
+
+@add_lut depends on tl_file && patch && tc_lut && (tc_paste || tc_paste_has)@
+expression T;
+@@
+switch (T) {
+  case TIOCL_SELLOADLUT:
++ if (!capable(CAP_SYS_ADMIN))
++   return -EPERM;
+  ...
+}
+
+@rm_setsel depends on tl_file && patch && tc_setsel_cap@
+expression T;
+@@
+switch (T) {
+  case TIOCL_SETSEL:
+- if (!capable(CAP_SYS_ADMIN))
+-   return -EPERM;
+  ...
+}
+
+// drivers/tty/vt/selection.c: the mode of TIOCL_SETSEL, once read.  From 5.5,
+// set_selection_user() copies the whole request and hands it to set_selection_kernel();
+// before, set_selection() reads each field with __get_user().
+@tc_sel_has_user depends on tl_file@
+position p;
+@@
+set_selection_user@p(...) { <+... capable(CAP_SYS_ADMIN) ...+> }
+
+@tc_sel_has_old depends on tl_file@
+position p;
+@@
+set_selection@p(...) { <+... capable(CAP_SYS_ADMIN) ...+> }
+
+@script:python tc_sel_has depends on tl_file && (tc_sel_has_user || tc_sel_has_old)@
+@@
+pass
+
+// 6.14: TIOCL_SELMOUSEREPORT let through too, which ee6a44da3c87 took back
+@tc_sel_mouse depends on tl_file && tc_sel_has@
+expression E;
+statement S;
+position p;
+@@
+switch (E) {
+  case TIOCL_SELCLEAR:
+  case TIOCL_SELPOINTER:
+  case TIOCL_SELMOUSEREPORT@p:
+  break;
+  default:
+  S
+}
+
+@tc_sel_new depends on tl_file && !tc_sel_has@
+identifier v, sel;
+expression E1, E2;
+position p;
+@@
+set_selection_user@p(...)
+{
+  ...
+  if (copy_from_user(&v, sel, E1))
+    return -EFAULT;
+  return set_selection_kernel(&v, E2);
+}
+
+@tc_sel_old depends on tl_file && !tc_sel_has@
+identifier m, sel;
+position p;
+@@
+set_selection@p(...)
+{
+  <+...
+  __get_user(m, &sel->sel_mode);
+  ...+>
+}
+
+@tc_sel_any_user depends on tl_file && !tc_sel_has && !tc_sel_new && !tc_sel_old@
+position p;
+@@
+set_selection_user@p(...) { ... }
+
+@tc_sel_any_old depends on tl_file && !tc_sel_has && !tc_sel_new && !tc_sel_old@
+position p;
+@@
+set_selection@p(...) { ... }
+
+@script:python depends on tl_file && report && tc_sel_has_user && !tc_sel_mouse@
+p << tc_sel_has_user.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: present already (TIOCL_SETSEL needs CAP_SYS_ADMIN but for TIOCL_SELCLEAR and TIOCL_SELPOINTER)")
+
+@script:python depends on tl_file && report && tc_sel_has_old@
+p << tc_sel_has_old.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: present already (TIOCL_SETSEL needs CAP_SYS_ADMIN but for TIOCL_SELCLEAR and TIOCL_SELPOINTER)")
+
+@script:python depends on tl_file && report && tc_sel_mouse@
+p << tc_sel_mouse.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: would make TIOCL_SELMOUSEREPORT need CAP_SYS_ADMIN again, as ee6a44da3c87 did")
+
+@script:python depends on tl_file && report && tc_sel_new@
+p << tc_sel_new.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: would refuse TIOCL_SETSEL with -EPERM without CAP_SYS_ADMIN, but for TIOCL_SELCLEAR and TIOCL_SELPOINTER")
+
+@script:python depends on tl_file && report && tc_sel_old@
+p << tc_sel_old.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: would refuse TIOCL_SETSEL with -EPERM without CAP_SYS_ADMIN, but for TIOCL_SELCLEAR and TIOCL_SELPOINTER")
+
+@script:python depends on tl_file && report && tc_sel_any_user@
+p << tc_sel_any_user.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: incomplete: no TIOCL_SETSEL check (set_selection_user() does not copy the request with copy_from_user() and hand it to set_selection_kernel())")
+
+@script:python depends on tl_file && report && tc_sel_any_old@
+p << tc_sel_any_old.p;
+@@
+coccilib.report.print_report(p[0], "tiocsti_restrict: incomplete: no TIOCL_SETSEL check (set_selection() reads no sel_mode with __get_user())")
+
+@rm_mouse depends on tl_file && patch && tc_sel_mouse@
+expression E;
+statement S;
+@@
+switch (E) {
+  case TIOCL_SELCLEAR:
+  case TIOCL_SELPOINTER:
+- case TIOCL_SELMOUSEREPORT:
+  break;
+  default:
+  S
+}
+
+// upstream's switch, as the text of the statement that follows it: SmPL would lay out an
+// added switch on two lines
+@script:python mk_sw depends on tl_file && patch && tc_sel_new@
+v << tc_sel_new.v;
+e2 << tc_sel_new.E2;
+sw;
+@@
+coccinelle.sw = cocci.make_ident("\n".join([
+    "/*",
+    "\t * TIOCL_SELCLEAR and TIOCL_SELPOINTER are OK to use without",
+    "\t * CAP_SYS_ADMIN as they do not modify the selection.",
+    "\t */",
+    "\tswitch (%s.sel_mode) {" % v,
+    "\tcase TIOCL_SELCLEAR:",
+    "\tcase TIOCL_SELPOINTER:",
+    "\t\tbreak;",
+    "\tdefault:",
+    "\t\tif (!capable(CAP_SYS_ADMIN))",
+    "\t\t\treturn -EPERM;",
+    "\t}",
+    "",
+    "\treturn set_selection_kernel(&%s, %s)" % (v, e2)]))
+
+@add_sel_new depends on tl_file && patch@
+identifier tc_sel_new.v, tc_sel_new.sel;
+expression tc_sel_new.E1, tc_sel_new.E2;
+identifier mk_sw.sw;
+@@
+set_selection_user(...)
+{
+  ...
+  if (copy_from_user(&v, sel, E1))
+    return -EFAULT;
+- return set_selection_kernel(&v, E2);
++ sw;
+}
+
+// before 5.5: the same test on the mode set_selection() has just read, before it uses it
+// (the text of the statement that reads it, which the test follows)
+@script:python mk_get depends on tl_file && patch && tc_sel_old@
+m << tc_sel_old.m;
+sel << tc_sel_old.sel;
+get;
+@@
+coccinelle.get = cocci.make_ident("\n".join([
+    "__get_user(%s, &%s->sel_mode);" % (m, sel),
+    "\t  /*",
+    "\t   * TIOCL_SELCLEAR and TIOCL_SELPOINTER are OK to use without",
+    "\t   * CAP_SYS_ADMIN as they do not modify the selection.",
+    "\t   */",
+    "\t  if (%s != TIOCL_SELCLEAR && %s != TIOCL_SELPOINTER &&" % (m, m),
+    "\t      !capable(CAP_SYS_ADMIN))",
+    "\t\treturn -EPERM"]))
+
+@add_sel_old depends on tl_file && patch@
+identifier tc_sel_old.m, tc_sel_old.sel;
+identifier mk_get.get;
+@@
+set_selection(...)
+{
+  <+...
+- __get_user(m, &sel->sel_mode);
++ get;
+  ...+>
 }

@@ -17,6 +17,8 @@
 #define HB_CONSTIFIED "/hb/constified"
 #define HB_KMSG "/dev/kmsg"
 #define HB_PTMX "/dev/ptmx"
+/* the first virtual console (CONFIG_VT), where TIOCLINUX works */
+#define HB_VT1 "/dev/tty1"
 
 #define HB_RUN_DIR "/run/hb"
 #define HB_MODPROBE_LOG "/run/hb/modprobe.log"
