@@ -8,10 +8,8 @@
  * takes 0 to 2 only, and the unprivileged user can write neither. */
 #include <errno.h>
 #include <grp.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "errname.h"
@@ -19,22 +17,7 @@
 #include "hb_paths.h"
 #include "ktap.h"
 #include "privs.h"
-
-/* The system call numbers on x86-64 (5.1 on), for a C library that lacks them. */
-#ifndef SYS_io_uring_setup
-#define SYS_io_uring_setup 425
-#endif
-#ifndef SYS_io_uring_enter
-#define SYS_io_uring_enter 426
-#endif
-
-/* struct io_uring_params of <linux/io_uring.h>, 120 bytes: all zero asks for the defaults
- * (spelled out so that the build needs no kernel headers). */
-struct hb_uring_params {
-	uint32_t sq_entries, cq_entries, flags, sq_thread_cpu, sq_thread_idle, features, wq_fd;
-	uint32_t resv[3];
-	uint32_t sq_off[10], cq_off[10];
-};
+#include "uring.h"
 
 #define RING_ENTRIES 4
 /* The group the suite names in kernel.io_uring_group; nobody else is in it. */
@@ -42,15 +25,9 @@ struct hb_uring_params {
 
 static long orig_disabled = -1, orig_group = -1;
 
-/* A ring of RING_ENTRIES: its fd, or -errno. */
 static int ring_setup(void)
 {
-	struct hb_uring_params p;
-	long fd;
-
-	memset(&p, 0, sizeof(p));
-	fd = syscall(SYS_io_uring_setup, RING_ENTRIES, &p);
-	return fd < 0 ? -errno : (int)fd;
+	return hb_uring_setup(RING_ENTRIES);
 }
 
 /* In the child: makes a ring and closes it; 0 or the errno. */
@@ -176,9 +153,8 @@ static enum hb_verdict case_ring_survives(const void *arg)
 		ktap_diag("io_uring_setup() at 0: %s", hb_errname(-fd));
 		return HB_FAIL;
 	}
-	if (hb_sysctl_set(HB_SYSCTL_IO_URING_DISABLED, 2) == 0 &&
-	    syscall(SYS_io_uring_enter, fd, 0, 0, 0, NULL, 0) < 0)
-		rc = errno;
+	if (hb_sysctl_set(HB_SYSCTL_IO_URING_DISABLED, 2) == 0)
+		rc = -hb_uring_enter_nothing(fd);
 	close(fd);
 	ktap_diag("a ring made at 0, io_uring_enter() at 2 -> %s",
 		  rc ? hb_errname(rc) : "success");
