@@ -48,11 +48,11 @@ static const char *doc_file(const char *tree, enum doc_format *format)
 	return has_txt ? txt : NULL;
 }
 
-/* Adds the feature's sysctl documentation to WORK when its C change added the sysctl.
- * Returns the diff ("" when nothing to add) or NULL on failure. */
-static char *document_sysctl(const struct feature *f, const char *work, const char *c_diff)
+/* Adds the documentation of sysctl D of feature F to WORK when F's C change added the
+ * sysctl. Returns the diff ("" when nothing to add) or NULL on failure. */
+static char *document_sysctl(const struct sysctl_doc *d, const char *work, const char *c_diff)
 {
-	char *marker = xasprintf("\"%s\"", f->sysctl);
+	char *marker = xasprintf("\"%s\"", d->name);
 	bool adds_sysctl = strstr(c_diff, marker) != NULL;
 	free(marker);
 	enum doc_format format;
@@ -65,10 +65,10 @@ static char *document_sysctl(const struct feature *f, const char *work, const ch
 	if (!old_text)
 		return NULL;
 	char *diff = NULL;
-	if (doc_sysctl_has(old_text, format, f->sysctl)) {
+	if (doc_sysctl_has(old_text, format, d->name)) {
 		diff = strdup("");
 	} else {
-		char *new_text = doc_sysctl_insert(old_text, format, f->sysctl, f->doc_body);
+		char *new_text = doc_sysctl_insert(old_text, format, d->name, d->body);
 		if (new_text && worktree_replace(work, file, new_text) == 0)
 			diff = worktree_text_diff(file, old_text, new_text);
 		free(new_text);
@@ -126,6 +126,35 @@ static char *document_param(const struct feature *f, const char *work, const cha
 	return diff;
 }
 
+/* The documentation of every sysctl of F that its change C_DIFF added, one diff of the
+ * documentation file (its sysctls one after the other in WORK): "" when none, NULL on
+ * failure. */
+static char *document_sysctls(const struct feature *f, const char *work, const char *c_diff)
+{
+	enum doc_format format;
+	const char *file = doc_file(work, &format);
+	char *path = file ? fs_join(work, file) : NULL;
+	char *before = path ? fs_read_file(path, NULL) : NULL;
+	char *diff = strdup("");
+	for (size_t i = 0; diff && i < FEATURE_SYSCTLS_MAX && f->sysctls[i].name; i++) {
+		char *one = document_sysctl(&f->sysctls[i], work, c_diff);
+		if (!one) {
+			free(diff);
+			diff = NULL;
+		}
+		free(one);
+	}
+	char *after = diff && before ? fs_read_file(path, NULL) : NULL;
+	if (diff && before && after && strcmp(before, after) != 0) {
+		free(diff);
+		diff = worktree_text_diff(file, before, after);
+	}
+	free(after);
+	free(before);
+	free(path);
+	return diff;
+}
+
 /* Adds the feature's Kconfig option to WORK when its C change reads it and the tree does not
  * declare it. Returns the diff ("" when nothing to add) or NULL on failure. */
 static char *add_kconfig(const struct feature *f, const char *work, const char *c_diff)
@@ -156,7 +185,29 @@ static char *add_kconfig(const struct feature *f, const char *work, const char *
 		free(old_text);
 		return diff;
 	}
-	/* No file declares the anchor: the C change's #ifdef falls back to 0. */
+	/* No file declares the anchor: right after its neighbour, where a file declares that */
+	for (const char *const *file = f->kconfig_files; f->kconfig_after && *file; file++) {
+		char *path = fs_join(work, *file);
+		char *old_text = fs_exists(path) ? fs_read_file(path, NULL) : NULL;
+		free(path);
+		if (!old_text || !kconfig_declares(old_text, f->kconfig_after)) {
+			free(old_text);
+			continue;
+		}
+		char *diff = NULL;
+		if (kconfig_declares(old_text, f->kconfig_symbol)) {
+			diff = strdup("");
+		} else {
+			char *new_text = kconfig_insert_after(old_text, f->kconfig_after,
+							      f->kconfig_entry);
+			if (new_text && worktree_replace(work, *file, new_text) == 0)
+				diff = worktree_text_diff(*file, old_text, new_text);
+			free(new_text);
+		}
+		free(old_text);
+		return diff;
+	}
+	/* Neither: the C change's #ifdef falls back to 0. */
 	msg_info("%-18s   no Kconfig file declares %s: CONFIG_%s not added", f->name,
 		 f->kconfig_anchor, f->kconfig_symbol);
 	return strdup("");
@@ -266,7 +317,7 @@ static void apply_feature(const struct hb_ctx *ctx, const struct feature *f, con
 		goto out;
 	}
 	free(patch_file);
-	char *doc_diff = f->sysctl ? document_sysctl(f, work, c_diff) : strdup("");
+	char *doc_diff = document_sysctls(f, work, c_diff);
 	if (!doc_diff) {
 		msg_error("%s: cannot add its documentation in %s", f->name, work);
 		free(c_diff);
@@ -350,11 +401,16 @@ static void print_result(const struct feature *f, const struct feature_result *r
 			kept++;
 		msg_info("%-18s   nothing left to change (%d candidate%s kept as %s: see apply "
 			 "--report)", "", kept, kept == 1 ? "" : "s", kept == 1 ? "it is" : "they are");
-	} else if (r->outcome == OUTCOME_PRESENT && r->report) {
-		const char *line = strstr(r->report, "present already");
-		while (line > r->report && line[-1] != '\n')
+	} else if ((r->outcome == OUTCOME_PRESENT || r->outcome == OUTCOME_NOT_APPLICABLE) &&
+		   r->report) {
+		/* the rule's word for it: "present already", or why it does not apply */
+		const char *line = strstr(r->report, r->outcome == OUTCOME_PRESENT
+							     ? "present already"
+							     : "not applicable");
+		while (line && line > r->report && line[-1] != '\n')
 			line--;
-		msg_info("%-18s   %.*s", "", (int)strcspn(line, "\n"), line);
+		if (line)
+			msg_info("%-18s   %.*s", "", (int)strcspn(line, "\n"), line);
 	}
 }
 
@@ -467,8 +523,9 @@ static int report_only(const struct hb_ctx *ctx, const char *tree, const char *l
 				      : strstr(report, "would ") ? "would change"
 				      : strstr(report, "present already") || nothing_left
 					      ? "present already"
-				      : *report ? "would change"
-						: "not applicable";
+				      : strstr(report, "not applicable") || !*report
+					      ? "not applicable"
+					      : "would change";
 		msg_info("%-18s %-22s %5.1f s", features[i].name, verdict, msg_now() - t0);
 		char *not_examined = spatch_timeouts_text(&timed_out);
 		if (not_examined)

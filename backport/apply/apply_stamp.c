@@ -35,8 +35,10 @@ char *apply_stamp_text(const struct hb_ctx *ctx, const char *tree, unsigned mask
 		free(path);
 		if (!rule)
 			return NULL;
-		h = fnv1a(fnv1a(fnv1a(fnv1a(fnv1a(fnv1a(h, f->name), rule), f->subject), f->why),
-				  f->doc_body), f->kconfig_entry);
+		h = fnv1a(fnv1a(fnv1a(fnv1a(h, f->name), rule), f->subject), f->why);
+		for (size_t k = 0; k < FEATURE_SYSCTLS_MAX && f->sysctls[k].name; k++)
+			h = fnv1a(fnv1a(h, f->sysctls[k].name), f->sysctls[k].body);
+		h = fnv1a(h, f->kconfig_entry);
 		free(rule);
 	}
 	json_t *rec = hb_record_new(STAMP_KIND, STAMP_VERSION);

@@ -11,12 +11,12 @@
 	       "With kernel.dmesg_restrict=1, reading it through syslog(2) needs\n"
 	       "CAP_SYS_ADMIN; 0, the default, keeps the old behaviour (Dan Rosenberg,\n"
 	       "2010, after grsecurity's GRKERNSEC_DMESG).",
-	.sysctl = "dmesg_restrict",
-	.doc_body = "This toggle indicates whether unprivileged users are prevented\n"
-		    "from using dmesg(8) to view messages from the kernel's log\n"
-		    "buffer.  By default, it is set to (0), resulting in no\n"
-		    "restrictions.  When set to (1), users must have CAP_SYS_ADMIN\n"
-		    "to use dmesg(8).",
+	.sysctls = { { .name = "dmesg_restrict",
+		       .body = "This toggle indicates whether unprivileged users are prevented\n"
+			       "from using dmesg(8) to view messages from the kernel's log\n"
+			       "buffer.  By default, it is set to (0), resulting in no\n"
+			       "restrictions.  When set to (1), users must have CAP_SYS_ADMIN\n"
+			       "to use dmesg(8)." } },
 	.checker = (const struct feature_check[]){
 		{ "kernel.dmesg_restrict", "off by default, as upstream keeps it (the series adds "
 					   "the sysctl only where a tree lacks it, at 0)" },

@@ -19,6 +19,7 @@ const struct feature features[] = {
 #include "modules_restrict.feature.h"
 #include "constify_ops.feature.h"
 #include "tiocsti_restrict.feature.h"
+#include "io_uring_restrict.feature.h"
 };
 
 _Static_assert(sizeof(features) / sizeof(features[0]) <= FEATURES_MAX, "too many features");

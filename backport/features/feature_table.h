@@ -29,12 +29,22 @@ struct feature_split {
 	const char *fixes;   /* the Fixes: tag's value, "12-char-sha (\"subject\")" */
 };
 
+/* A sysctl kernel.NAME the driver documents in the tree's sysctl documentation when the
+ * feature's C change adds it ("NAME" among the added lines). */
+struct sysctl_doc {
+	const char *name;
+	const char *body; /* its paragraph, lines separated by '\n', without a final one */
+};
+
+/* At most FEATURE_SYSCTLS_MAX sysctls a feature (io_uring_restrict has two). */
+#define FEATURE_SYSCTLS_MAX 2
+
 struct feature {
 	const char *name;        /* cocci/NAME.cocci */
 	const char *subject;     /* the patch's Subject, after "[PATCH] " */
 	const char *why;         /* paragraph for the patch description */
-	const char *sysctl;      /* kernel.SYSCTL documented by the driver, or NULL */
-	const char *doc_body;    /* its documentation paragraph */
+	/* The sysctls the driver documents, in this order; unused slots have no name. */
+	struct sysctl_doc sysctls[FEATURE_SYSCTLS_MAX];
 	/* A kernel command-line parameter the C change adds ("NAME=", __setup("NAME=", ...)),
 	 * documented by the driver in the tree's kernel-parameters.txt, or NULL; PARAM_DOC its
 	 * entry's lines after the name, '\n' between them. */
@@ -51,6 +61,9 @@ struct feature {
 	 * that declares ANCHOR, when the C diff names it and the tree lacks it. */
 	const char *kconfig_symbol;
 	const char *kconfig_anchor;
+	/* Where no file declares ANCHOR: right after the entry of "config AFTER" in the first of
+	 * FILES that declares it (NULL: nowhere). */
+	const char *kconfig_after;
 	const char *const *kconfig_files; /* NULL-terminated, relative to the tree */
 	const char *kconfig_entry;        /* whole lines, each ending in '\n' */
 	/* Every .c file the rule changes is compiled (allmodconfig); a file that builds

@@ -29,15 +29,15 @@
 	       "context prints \"pK-error\"). A tree without %pK first gets it, with the\n"
 	       "kernel.kptr_restrict sysctl, as Dan Rosenberg's 2.6.38 patch brought\n"
 	       "it.",
-	.sysctl = "kptr_restrict",
-	.doc_body = "This toggle indicates whether restrictions are placed on\n"
-		    "exposing kernel addresses via /proc and other interfaces.\n"
-		    "When kptr_restrict is set to (0), the default, there are no\n"
-		    "restrictions.  When kptr_restrict is set to (1), kernel\n"
-		    "pointers printed using the %pK format specifier will be\n"
-		    "replaced with 0's unless the user has CAP_SYSLOG.  When\n"
-		    "kptr_restrict is set to (2), kernel pointers printed using\n"
-		    "%pK will be replaced with 0's regardless of privileges.",
+	.sysctls = { { .name = "kptr_restrict",
+		       .body = "This toggle indicates whether restrictions are placed on\n"
+			       "exposing kernel addresses via /proc and other interfaces.\n"
+			       "When kptr_restrict is set to (0), the default, there are no\n"
+			       "restrictions.  When kptr_restrict is set to (1), kernel\n"
+			       "pointers printed using the %pK format specifier will be\n"
+			       "replaced with 0's unless the user has CAP_SYSLOG.  When\n"
+			       "kptr_restrict is set to (2), kernel pointers printed using\n"
+			       "%pK will be replaced with 0's regardless of privileges." } },
 	.checker = (const struct feature_check[]){
 		{ "kernel.kptr_restrict", "the series keeps upstream's default 0: %pK hides the "
 					  "pointers it converted once kptr_restrict is raised" },

@@ -12,6 +12,8 @@
 #define HB_SYSCTL_HOTPLUG "/proc/sys/kernel/hotplug"
 #define HB_UEVENT_HELPER "/sys/kernel/uevent_helper"
 #define HB_SYSCTL_LEGACY_TIOCSTI "/proc/sys/dev/tty/legacy_tiocsti"
+#define HB_SYSCTL_IO_URING_DISABLED "/proc/sys/kernel/io_uring_disabled"
+#define HB_SYSCTL_IO_URING_GROUP "/proc/sys/kernel/io_uring_group"
 #define HB_SYSCTL_USERNS_CLONE "/proc/sys/kernel/unprivileged_userns_clone"
 #define HB_KALLSYMS "/proc/kallsyms"
 /* constify_ops's manifest, "SYMBOL FILE" a line, added by the driver when apply made tables const */
@@ -19,6 +21,8 @@
 #define HB_KMSG "/dev/kmsg"
 #define HB_PTMX "/dev/ptmx"
 #define HB_SND_SEQ "/dev/snd/seq"
+/* the first virtual console (CONFIG_VT), where TIOCLINUX works */
+#define HB_VT1 "/dev/tty1"
 
 #define HB_RUN_DIR "/run/hb"
 #define HB_MODPROBE_LOG "/run/hb/modprobe.log"

@@ -19,11 +19,13 @@
  *     and a few common ones, by the identities with a mount namespace of their own (for
  *     the unprivileged user, mount(2) fails before the kernel looks the type up);
  *   - from their own network namespace, where they hold CAP_NET_ADMIN: RTM_NEWLINK of
- *     common link types and RTM_NEWQDISC of common qdiscs on lo.
+ *     common link types and RTM_NEWQDISC of common qdiscs on lo;
+ *   - socket(2) by io_uring (IORING_OP_SOCKET, 5.19 on) of every family with the common
+ *     types: the same request_module() by another door.
  * With kernel.modules_restrict (patched), it runs at 1 and must see no request and no load;
  * without it (vanilla), the surface must make the kernel ask at least once, or the probe is
  * broken. The line the driver reads, per identity:
- *   # autoload WHO requests=N loaded=M families=A netlink=B inet=C ldisc=D alg=E fs=F net=G
+ *   # autoload WHO requests=N loaded=M families=A netlink=B inet=C ldisc=D alg=E fs=F net=G uring=H
  * Modules that loaded are unloaded between the identities. */
 #include <errno.h>
 #include <fcntl.h>
@@ -48,6 +50,7 @@
 #include "privs.h"
 #include "rtnl.h"
 #include "triggers.h"
+#include "uring.h"
 
 #define FAMILIES_MAX 64         /* above AF_MAX (46 in 6.x); socket() refuses >= NPROTO */
 #define NETLINK_PROTOS 32       /* MAX_LINKS */
@@ -214,6 +217,36 @@ static int probe_net(const void *arg)
 	return 0;
 }
 
+/* io_uring's IORING_OP_SOCKET, run after the families' probe: what it asks for is what a
+ * family nobody provides asks again, by io_uring. A kernel without io_uring, one that
+ * refuses this identity a ring (kernel.io_uring_disabled) or one without that opcode (before
+ * 5.19: EINVAL for every socket, AF_UNIX's first) gives it nothing to ask, and says so. */
+static int probe_uring(const void *arg)
+{
+	static const int types[] = { SOCK_STREAM, SOCK_DGRAM, SOCK_RAW, SOCK_SEQPACKET };
+	struct hb_uring r;
+	int rc = hb_uring_open(&r, 4), res;
+
+	(void)arg;
+	if (rc < 0) {
+		ktap_diag("io_uring: no ring (%s): nothing asked by it", hb_errname(-rc));
+		return 0;
+	}
+	for (int f = 1; f < FAMILIES_MAX && rc == 0; f++)
+		for (size_t t = 0; t < sizeof(types) / sizeof(types[0]) && rc == 0; t++) {
+			rc = -hb_uring_run(&r, HB_IORING_OP_SOCKET, f, types[t], 0, &res);
+			if (rc == 0 && res >= 0)
+				close(res);
+			else if (rc == 0 && f == AF_UNIX && t == 0 && res == -EINVAL) {
+				ktap_diag("io_uring: no IORING_OP_SOCKET (a kernel before 5.19)");
+				goto out;
+			}
+		}
+out:
+	hb_uring_close(&r);
+	return rc;
+}
+
 /* settle_ms: how long to wait before unloading what the probe loaded (triggers.h).
  * own_ns: only for the identities with namespaces of their own (user namespace root, the
  * container's root), where they hold CAP_SYS_ADMIN and CAP_NET_ADMIN. */
@@ -226,7 +259,7 @@ static const struct {
 	{ "families", probe_families, 0, 0 }, { "netlink", probe_netlink, 0, 0 },
 	{ "inet", probe_inet, 0, 0 },         { "ldisc", probe_ldisc, 0, 0 },
 	{ "alg", probe_alg, 0, 0 },           { "fs", probe_fs, 1, SETTLE_MS },
-	{ "net", probe_net, 1, 0 },
+	{ "net", probe_net, 1, 0 },           { "uring", probe_uring, 0, 0 },
 };
 #define N_PROBES (sizeof(probes) / sizeof(probes[0]))
 

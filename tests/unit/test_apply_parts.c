@@ -411,6 +411,39 @@ static void kconfig_option_goes_before_its_anchor(void **state)
 	free(out);
 }
 
+/* A tree without the anchor (tiocsti_restrict's LDISC_AUTOLOAD, 5.1): the entry goes right
+ * after its neighbour's, LEGACY_PTY_COUNT, before whatever follows it. */
+static void kconfig_option_goes_after_its_neighbour(void **state)
+{
+	(void)state;
+	static const char text[] =
+		"config LEGACY_PTY_COUNT\n"
+		"\tint \"Maximum number of legacy PTY in use\"\n"
+		"\tdepends on LEGACY_PTYS\n"
+		"\thelp\n"
+		"\t  The maximum number of legacy PTYs that can be used at any one time.\n"
+		"\n"
+		"\t  When not in use, each legacy PTY occupies 12 bytes.\n"
+		"\n"
+		"config BFIN_JTAG_COMM\n"
+		"\ttristate \"Blackfin JTAG Communication\"\n";
+	const struct feature *f = feature_find("tiocsti_restrict");
+	assert_non_null(f);
+	assert_null(kconfig_insert_before(text, f->kconfig_anchor, f->kconfig_entry));
+	char *out = kconfig_insert_after(text, f->kconfig_after, f->kconfig_entry);
+	assert_non_null(out);
+	char *entry = strstr(out, "config LEGACY_TIOCSTI\n");
+	assert_non_null(entry);
+	assert_true(entry > strstr(out, "occupies 12 bytes.\n\n"));
+	assert_ptr_equal(strstr(out, "config BFIN_JTAG_COMM\n"), entry + strlen(f->kconfig_entry));
+	free(out);
+	/* the last entry of a file: at the end */
+	out = kconfig_insert_after("config A\n\tbool \"a\"\n", "A", "config B\n");
+	assert_string_equal(out, "config A\n\tbool \"a\"\nconfig B\n");
+	free(out);
+	assert_null(kconfig_insert_after(text, "SERIAL_NONSTANDARD", f->kconfig_entry));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -428,6 +461,7 @@ int main(void)
 		cmocka_unit_test(diff_sections_are_sorted_by_path),
 		cmocka_unit_test(diff_sections_of_dropped_files_are_left_out),
 		cmocka_unit_test(kconfig_option_goes_before_its_anchor),
+		cmocka_unit_test(kconfig_option_goes_after_its_neighbour),
 	};
 	return cmocka_run_group_tests_name("apply_parts", tests, NULL, NULL);
 }

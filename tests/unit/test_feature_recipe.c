@@ -2,7 +2,7 @@
 /* Unit tests: every feature of features[] has every place the recipe of
  * docs/adding-a-hardening.md names: its rule, golden cases (an ERA.c beside its ERA.res), a
  * guest suite (suites.def) with its program, a row in README.md's table of hardenings and its
- * section in docs/rules.md; every patch of a committed series is named after a feature, in
+ * section in docs/rules.md, each sysctl it documents named by its rule; every patch of a committed series is named after a feature, in
  * features[] order; the recipe names each of those places. Run from the repo's root. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -77,6 +77,27 @@ static void every_feature_has_a_suite_with_its_program(void **state)
 	}
 }
 
+/* Each sysctl a descriptor documents is one its rule adds ("NAME" in cocci/FEATURE.cocci):
+ * the driver adds the documentation only for a sysctl the rule's change names. */
+static void every_documented_sysctl_is_its_rules(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < features_count; i++) {
+		char *rule = xasprintf("cocci/%s.cocci", features[i].name);
+		for (size_t k = 0; k < FEATURE_SYSCTLS_MAX && features[i].sysctls[k].name; k++) {
+			char *quoted = xasprintf("\"%s\"", features[i].sysctls[k].name);
+			if (!file_holds(rule, quoted))
+				fail_msg("feature %s documents the sysctl %s, which %s never names",
+					 features[i].name, features[i].sysctls[k].name, rule);
+			if (!features[i].sysctls[k].body || !*features[i].sysctls[k].body)
+				fail_msg("feature %s: the sysctl %s has no documentation",
+					 features[i].name, features[i].sysctls[k].name);
+			free(quoted);
+		}
+		free(rule);
+	}
+}
+
 static void every_feature_is_documented(void **state)
 {
 	(void)state;
@@ -141,6 +162,7 @@ static void the_recipe_names_every_place(void **state)
 		"cocci/NAME.cocci", "cocci/tests/NAME/", "backport/features/NAME.feature.h",
 		"feature_table.c", "suites.def", "test-initramfs/src/test_SUITE.c",
 		"test-initramfs/kernel.config", "README.md", "docs/rules.md", "make patches",
+		"-incomplete.c", "-absent.c", "ERA.include/", ".sysctls",
 		NULL
 	};
 	for (const char *const *p = places; *p; p++)
@@ -154,6 +176,7 @@ int main(void)
 		cmocka_unit_test(every_feature_has_its_rule_and_golden_cases),
 		cmocka_unit_test(every_feature_has_a_suite_with_its_program),
 		cmocka_unit_test(every_feature_is_documented),
+		cmocka_unit_test(every_documented_sysctl_is_its_rules),
 		cmocka_unit_test(committed_series_follow_the_features),
 		cmocka_unit_test(the_recipe_names_every_place),
 	};

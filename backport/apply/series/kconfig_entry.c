@@ -38,3 +38,16 @@ char *kconfig_insert_before(const char *text, const char *anchor, const char *en
 		return NULL;
 	return xasprintf("%.*s%s%s", (int)(at - text), text, entry, at);
 }
+
+char *kconfig_insert_after(const char *text, const char *symbol, const char *entry)
+{
+	const char *at = config_line(text, symbol);
+
+	if (!at)
+		return NULL;
+	/* the lines of the entry are indented (its attributes, its help) or blank */
+	for (at = strchr(at, '\n'); at && at[1] && strchr(" \t\n", at[1]); at = strchr(at + 1, '\n'))
+		;
+	at = at ? at + 1 : text + strlen(text);
+	return xasprintf("%.*s%s%s", (int)(at - text), text, entry, at);
+}
