@@ -447,13 +447,11 @@ char *apply_series_dir(const struct hb_ctx *ctx, const struct kernel_entry *e)
 	return xasprintf("%s/work/%s/patches", ctx->cache, e->name);
 }
 
-int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
-		 char **patched_tree)
+int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e,
+		 const struct fetch_record *fetched, unsigned mask, char **patched_tree)
 {
-	struct fetch_record rec;
-	int rc = fetch_kernel(ctx, e, false, &rec);
-	if (rc)
-		return rc;
+	const struct fetch_record rec = *fetched;
+	int rc;
 	char *log, *dir;
 	if ((rc = prepare_log(ctx, e->name, &log, &dir)))
 		return rc;
@@ -599,18 +597,15 @@ int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 	return rc;
 }
 
-int apply_report(struct hb_ctx *ctx, const struct kernel_entry *e, const char *target,
-		 unsigned mask)
+int apply_report(struct hb_ctx *ctx, const struct kernel_entry *e,
+		 const struct fetch_record *fetched, const char *target, unsigned mask)
 {
 	int rc;
 	char err[512];
 	char *log, *dir;
 	const char *tree = target;
-	struct fetch_record rec;
 	if (e) {
-		if ((rc = fetch_kernel(ctx, e, false, &rec)))
-			return rc;
-		tree = rec.tree;
+		tree = fetched->tree;
 	} else if (!fs_is_kernel_tree(target, err, sizeof(err))) {
 		msg_error("refusing to report: %s", err);
 		return HB_EXIT_USAGE;

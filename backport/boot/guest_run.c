@@ -251,20 +251,12 @@ static int add_manifests(const struct hb_ctx *ctx, const struct apply_record *a,
 	return rc;
 }
 
-/* The kernel's selftests of E's tree and the programs they call, appended to *EXTRA. */
-static int add_kselftests(const struct hb_ctx *ctx, const struct kernel_entry *e,
-			  const struct build_output *b, char **extra)
+/* The kernel's selftests of the pristine TREE and the programs they call, appended to *EXTRA. */
+static int add_kselftests(const char *tree, const struct build_output *b, char **extra)
 {
-	struct fetch_record rec;
-	if (fetch_record_read(ctx, e->name, &rec) != 0) {
-		msg_error("test %s: no fetched tree to take the kernel's selftests from: run "
-			  "backport fetch %s first", e->name, e->name);
-		return HB_EXIT_ENV;
-	}
 	const char *package = NULL;
 	int left_out = 0;
-	char *lines = kselftest_lines(rec.tree, b->modules, b->release, b->dir, &left_out,
-				      &package);
+	char *lines = kselftest_lines(tree, b->modules, b->release, b->dir, &left_out, &package);
 	if (!lines) {
 		msg_error("the kernel's selftests need Debian's %s on this machine "
 			  "(scripts/install-deps installs it)", package ? package : "coreutils");
@@ -374,9 +366,9 @@ static void print_boot(const struct guest_run_result *r, const char *console, co
 	msg_info("results: %s", json);
 }
 
-int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		     const struct build_output *b, const char *extra_append,
-		     struct guest_run_result *r)
+int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e,
+		    const struct fetch_record *fetched, bool vanilla, const struct build_output *b,
+		    const char *extra_append, struct guest_run_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->vanilla = vanilla;
@@ -403,7 +395,7 @@ int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanil
 	if (rc == HB_EXIT_OK)
 		rc = add_manifests(ctx, &a, b, r, &extra);
 	if (rc == HB_EXIT_OK)
-		rc = add_kselftests(ctx, e, b, &extra);
+		rc = add_kselftests(fetched->tree, b, &extra);
 	if (rc == HB_EXIT_OK)
 		rc = set_expectations(ctx, r->vanilla ? apply_record_changed(&a) : 0, r);
 	apply_record_free(&a);

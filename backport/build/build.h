@@ -4,6 +4,7 @@
 #define HB_BUILD_H
 
 #include "ctx.h"
+#include "fetch.h"
 
 #include <stdbool.h>
 
@@ -38,14 +39,15 @@ struct build_output {
 /* "program", "Debian package" pairs a build needs (for fetch_need_tools), NULL-terminated. */
 extern const char *const build_tools[];
 
-/* Builds NAME as FLAVOUR ("vanilla" from the pristine tree, "patched" from apply's tree) on the
- * test config. */
-int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		 struct build_output *out);
+/* Builds NAME as FLAVOUR ("vanilla" from the pristine tree FETCHED records, "patched" from
+ * apply's tree) on the test config. */
+int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e,
+		 const struct fetch_record *fetched, bool vanilla, struct build_output *out);
 /* The same for REQ: another fragment, a module list, Debian packages. A build whose fragment or
  * module list is not the test stage's builds in a folder of its own. */
 int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
-			 const struct build_request *req, struct build_output *out);
+			 const struct fetch_record *fetched, const struct build_request *req,
+			 struct build_output *out);
 /* --config FILE of build, test, run and matrix: checks that FILE is a kernel config that can
  * prove the hardenings (user_config.h) and keeps its absolute path in ctx->user_config.
  * Returns an hb_exit code (2, with a message naming FILE and what is wrong). */

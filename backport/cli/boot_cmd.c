@@ -59,13 +59,16 @@ int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 	int lock = kbuild_lock(ctx, e);
 	struct guest_run_result r = { 0 };
 	struct build_output b = { 0 };
+	struct fetch_record fetched;
 	rc = guest_run_check(ctx);
 	if (rc == HB_EXIT_OK)
-		rc = stage_order_apply(ctx, e, vanilla);
+		rc = stage_order_fetch(ctx, e, &fetched);
 	if (rc == HB_EXIT_OK)
-		rc = build_kernel(ctx, e, vanilla, &b);
+		rc = stage_order_apply(ctx, e, &fetched, vanilla);
 	if (rc == HB_EXIT_OK)
-		rc = guest_run_built(ctx, e, vanilla, &b, append, &r);
+		rc = build_kernel(ctx, e, &fetched, vanilla, &b);
+	if (rc == HB_EXIT_OK)
+		rc = guest_run_built(ctx, e, &fetched, vanilla, &b, append, &r);
 	build_output_free(&b);
 	lock_release(lock);
 	guest_run_result_free(&r);

@@ -55,9 +55,12 @@ int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
 		return rc;
 	int lock = kbuild_lock(ctx, e);
 	struct build_output out = { 0 };
-	rc = vanilla ? HB_EXIT_OK : stage_order_apply(ctx, e, false);
+	struct fetch_record fetched;
+	rc = stage_order_fetch(ctx, e, &fetched);
+	if (rc == HB_EXIT_OK && !vanilla)
+		rc = stage_order_apply(ctx, e, &fetched, false);
 	if (rc == HB_EXIT_OK)
-		rc = build_kernel(ctx, e, vanilla, &out);
+		rc = build_kernel(ctx, e, &fetched, vanilla, &out);
 	lock_release(lock);
 	build_output_free(&out);
 	return rc;

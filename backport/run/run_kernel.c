@@ -127,14 +127,15 @@ static bool stopped(const struct run_result *r)
 /* The test stage: a guest that booted with a clean console is an ok stage even when some
  * suites did not meet their expectation (that is for the verdicts to say). */
 static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
-			 const struct run_opts *o, const struct kernel_ops *ops,
-			 const struct build_output *b, enum flavour f, struct run_result *r)
+			 const struct fetch_record *fetched, const struct run_opts *o,
+			 const struct kernel_ops *ops, const struct build_output *b, enum flavour f,
+			 struct run_result *r)
 {
 	enum run_stage_id s = f == FLAVOUR_VANILLA ? STAGE_TEST_VANILLA : STAGE_TEST_PATCHED;
 	double t0 = stage_begin(r, o, s);
 	struct guest_run_result g;
 	memset(&g, 0, sizeof(g));
-	int rc = ops->test(ctx, e, f == FLAVOUR_VANILLA, b, &g);
+	int rc = ops->test(ctx, e, fetched, f == FLAVOUR_VANILLA, b, &g);
 	struct run_flavour *fl = &r->flavour[f];
 	fl->tested = rc == HB_EXIT_OK || rc == HB_EXIT_FAILED;
 	/* what the boot showed, moved: all of it when QEMU ran, else where it would have been */
@@ -186,17 +187,17 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 
 /* Builds one flavour and, when that worked, tests it. */
 static void build_and_test(struct hb_ctx *ctx, const struct kernel_entry *e,
-			   const struct run_opts *o, const struct kernel_ops *ops, enum flavour f,
-			   struct run_result *r)
+			   const struct fetch_record *fetched, const struct run_opts *o,
+			   const struct kernel_ops *ops, enum flavour f, struct run_result *r)
 {
 	enum run_stage_id s = f == FLAVOUR_VANILLA ? STAGE_BUILD_VANILLA : STAGE_BUILD_PATCHED;
 	double t0 = stage_begin(r, o, s);
 	struct build_output b;
 	memset(&b, 0, sizeof(b));
-	int rc = ops->build(ctx, e, f == FLAVOUR_VANILLA, &b);
+	int rc = ops->build(ctx, e, fetched, f == FLAVOUR_VANILLA, &b);
 	stage_end(r, o, s, t0, rc, b.log, b.problem);
 	if (rc == HB_EXIT_OK)
-		test_flavour(ctx, e, o, ops, &b, f, r);
+		test_flavour(ctx, e, fetched, o, ops, &b, f, r);
 	if (rc == HB_EXIT_OK && r->flavour[f].tested && ops->judge) {
 		struct run_flavour *fl = &r->flavour[f];
 		ops->judge(ctx, e, &b, fl);
@@ -229,16 +230,20 @@ int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct ru
 	run_kernel_rows(ctx, r);
 	int lock = kbuild_lock(ctx, e);
 
+	/* what the fetch stage recorded: the stages after it take this one, never fetch again */
+	struct fetch_record fetched;
+	memset(&fetched, 0, sizeof(fetched));
 	double t0 = stage_begin(r, o, STAGE_FETCH);
 	char *log = NULL;
-	int rc = ops->fetch(ctx, e, &r->version, &log);
+	int rc = ops->fetch(ctx, e, &fetched, &log);
+	r->version = rc == HB_EXIT_OK ? strdup(fetched.version) : NULL;
 	stage_end(r, o, STAGE_FETCH, t0, rc, log, NULL);
 	free(log);
 	log = NULL;
 	if (rc == HB_EXIT_OK) {
 		enum feature_outcome states[FEATURES_MAX] = { OUTCOME_UNKNOWN };
 		t0 = stage_begin(r, o, STAGE_APPLY);
-		rc = ops->apply(ctx, e, features_selected(ctx), states, &log);
+		rc = ops->apply(ctx, e, &fetched, features_selected(ctx), states, &log);
 		stage_end(r, o, STAGE_APPLY, t0, rc, log, NULL);
 		free(log);
 		for (size_t k = 1; k < r->n_features; k++)
@@ -248,9 +253,9 @@ int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct ru
 	}
 	/* Vanilla first: its build fills ccache for the patched one. */
 	if (rc == HB_EXIT_OK)
-		build_and_test(ctx, e, o, ops, FLAVOUR_VANILLA, r);
+		build_and_test(ctx, e, &fetched, o, ops, FLAVOUR_VANILLA, r);
 	if (rc == HB_EXIT_OK && !stopped(r))
-		build_and_test(ctx, e, o, ops, FLAVOUR_PATCHED, r);
+		build_and_test(ctx, e, &fetched, o, ops, FLAVOUR_PATCHED, r);
 	lock_release(lock);
 
 	verdict_judge(r);
@@ -317,29 +322,28 @@ void run_print_apply_notes(const struct hb_ctx *ctx, const struct kernel_entry *
 
 /* ---- the real stages ---- */
 
-static int real_fetch(struct hb_ctx *ctx, const struct kernel_entry *e, char **version,
-		      char **log)
+static int real_fetch(struct hb_ctx *ctx, const struct kernel_entry *e,
+		      struct fetch_record *out, char **log)
 {
-	struct fetch_record rec;
-	int rc = fetch_kernel(ctx, e, false, &rec);
-	*version = rc == HB_EXIT_OK ? strdup(rec.version) : NULL;
+	int rc = fetch_kernel(ctx, e, false, out);
 	*log = e->source == KERNEL_SOURCE_DEBIAN ? apt_private_log_path(ctx, e->suite) : NULL;
 	return rc;
 }
 
 /* Applies (or, with --reuse-apply, keeps a current apply) and reads its record (apply.json). */
-static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
+static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e,
+		      const struct fetch_record *fetched, unsigned mask,
 		      enum feature_outcome *states, char **log)
 {
 	int rc;
 	char *record = apply_record_path(ctx, e->name);
-	if (ctx->reuse_apply && fs_exists(record) && apply_last_current(ctx, e, mask)) {
+	if (ctx->reuse_apply && fs_exists(record) && apply_last_current(ctx, e, fetched, mask)) {
 		rc = HB_EXIT_OK;
 		/* as apply does: the builds of this run take that tree without asking again */
 		if (mask == features_selected(ctx))
 			snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
 	} else {
-		rc = apply_kernel(ctx, e, mask, NULL);
+		rc = apply_kernel(ctx, e, fetched, mask, NULL);
 	}
 	*log = apply_log_path(ctx, e->name);
 	struct apply_record a;
@@ -355,10 +359,11 @@ static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned
 	return rc;
 }
 
-static int real_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+static int real_test(struct hb_ctx *ctx, const struct kernel_entry *e,
+		     const struct fetch_record *fetched, bool vanilla,
 		     const struct build_output *b, struct guest_run_result *out)
 {
-	return guest_run_built(ctx, e, vanilla, b, NULL, out);
+	return guest_run_built(ctx, e, fetched, vanilla, b, NULL, out);
 }
 
 /* The tool reads the .config the build left beside its objects, and the guest's dumps in

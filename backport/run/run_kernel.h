@@ -16,15 +16,19 @@
 /* The stages' work. kernel_ops_real does it for real; the unit tests give fakes. Each returns
  * an hb_exit code. */
 struct kernel_ops {
-	/* *version (malloc'd) the version fetched; *log (malloc'd or NULL) what explains it */
-	int (*fetch)(struct hb_ctx *ctx, const struct kernel_entry *e, char **version, char **log);
+	/* *out the fetch's record, which the stages after it take; *log (malloc'd or NULL) what
+	 * explains it */
+	int (*fetch)(struct hb_ctx *ctx, const struct kernel_entry *e, struct fetch_record *out,
+		     char **log);
 	/* states[i] for each features[i] of MASK: what apply found */
-	int (*apply)(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
+	int (*apply)(struct hb_ctx *ctx, const struct kernel_entry *e,
+		     const struct fetch_record *fetched, unsigned mask,
 		     enum feature_outcome *states, char **log);
-	int (*build)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		     struct build_output *out);
-	int (*test)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		    const struct build_output *b, struct guest_run_result *out);
+	int (*build)(struct hb_ctx *ctx, const struct kernel_entry *e,
+		     const struct fetch_record *fetched, bool vanilla, struct build_output *out);
+	int (*test)(struct hb_ctx *ctx, const struct kernel_entry *e,
+		    const struct fetch_record *fetched, bool vanilla, const struct build_output *b,
+		    struct guest_run_result *out);
 	/* after the tests, when ctx->fuzz_seconds (NULL: never) */
 	int (*fuzz)(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		    const struct build_output *b, long seconds, long seed, struct fuzz_result *out);

@@ -52,18 +52,21 @@ static const struct fake_kernel *fake_find(const char *name)
 	return NULL;
 }
 
-static int fake_fetch(struct hb_ctx *ctx, const struct kernel_entry *e, char **version,
-		      char **log)
+static int fake_fetch(struct hb_ctx *ctx, const struct kernel_entry *e,
+		      struct fetch_record *out, char **log)
 {
 	const struct fake_kernel *k = fake_find(e->name);
-	*version = strdup("1.0-fake");
+	snprintf(out->version, sizeof(out->version), "1.0-fake");
+	snprintf(out->tree, sizeof(out->tree), "%s/src/%s", ctx->cache, e->name);
 	*log = xasprintf("%s/apt/%s/apt.log", ctx->cache, e->name);
 	return k->fetch_rc;
 }
 
-static int fake_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
+static int fake_apply(struct hb_ctx *ctx, const struct kernel_entry *e,
+		      const struct fetch_record *fetched, unsigned mask,
 		      enum feature_outcome *states, char **log)
 {
+	assert_string_equal(fetched->version, "1.0-fake"); /* what the fetch stage handed on */
 	const struct fake_kernel *k = fake_find(e->name);
 	for (size_t i = 0; i < features_count; i++)
 		states[i] = !(mask & (1u << i)) ? OUTCOME_UNKNOWN
@@ -73,9 +76,10 @@ static int fake_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned
 	return k->apply_rc;
 }
 
-static int fake_build(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		      struct build_output *out)
+static int fake_build(struct hb_ctx *ctx, const struct kernel_entry *e,
+		      const struct fetch_record *fetched, bool vanilla, struct build_output *out)
 {
+	assert_string_equal(fetched->version, "1.0-fake");
 	const struct fake_kernel *k = fake_find(e->name);
 	if (k->crash)
 		raise(SIGKILL);
@@ -122,9 +126,11 @@ static const struct guest_suite *fake_suite(const char *name)
 	abort();
 }
 
-static int fake_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
+static int fake_test(struct hb_ctx *ctx, const struct kernel_entry *e,
+		     const struct fetch_record *fetched, bool vanilla,
 		     const struct build_output *b, struct guest_run_result *g)
 {
+	assert_string_equal(fetched->version, "1.0-fake");
 	const struct fake_kernel *k = fake_find(e->name);
 	enum flavour fl = vanilla ? FLAVOUR_VANILLA : FLAVOUR_PATCHED;
 	memset(g, 0, sizeof(*g));
