@@ -448,11 +448,13 @@ char *apply_series_dir(const struct hb_ctx *ctx, const struct kernel_entry *e)
 }
 
 int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e,
-		 const struct fetch_record *fetched, unsigned mask, char **patched_tree)
+		 const struct fetch_record *fetched, unsigned mask, struct apply_record *out)
 {
 	const struct fetch_record rec = *fetched;
 	int rc;
 	char *log, *dir;
+	if (out)
+		memset(out, 0, sizeof(*out));
 	if ((rc = prepare_log(ctx, e->name, &log, &dir)))
 		return rc;
 	int lock = lock_acquire(ctx->cache, e->name);
@@ -500,12 +502,10 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e,
 				msg_warn("cannot write %s", record);
 			free(record);
 			apply_stamp_write(ctx, dir, rec.tree, mask);
-			if (mask == features_selected(ctx))
-				snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
+			if (out)
+				apply_record_of(rec.version, results, mask, out);
 			msg_info("series: %s/series (%d patch%s)", series_dir, n, n == 1 ? "" : "es");
 			msg_info("patched tree: %s", final);
-			if (patched_tree)
-				*patched_tree = strdup(final);
 		}
 	}
 	print_not_examined(results, mask);

@@ -3,6 +3,7 @@
 #ifndef HB_APPLY_H
 #define HB_APPLY_H
 
+#include "apply_record.h"
 #include "ctx.h"
 #include "feature_result.h"
 #include "fetch.h"
@@ -15,9 +16,11 @@
  * series, is written only by `make patches` (scripts/patch-tests --refresh), never by apply. */
 char *apply_series_dir(const struct hb_ctx *ctx, const struct kernel_entry *e);
 /* Applies kernel E to the pristine tree its fetch recorded (FETCHED): patched tree at
- * CACHE/work/NAME/patched, series in apply_series_dir(). Returns an hb_exit code. */
+ * CACHE/work/NAME/patched, series in apply_series_dir(), its record in apply.json and, when
+ * it worked and OUT is not NULL, in *OUT (apply_record_free), for the stages after it.
+ * Returns an hb_exit code. */
 int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e,
-		 const struct fetch_record *fetched, unsigned mask, char **patched_tree);
+		 const struct fetch_record *fetched, unsigned mask, struct apply_record *out);
 /* CACHE/work/NAME/apply.log: what apply ran and printed for kernel NAME (malloc'd). */
 char *apply_log_path(const struct hb_ctx *ctx, const char *name);
 /* A user's tree given by PATH: the rules run on a copy, the tree is written all or nothing

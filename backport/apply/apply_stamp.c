@@ -86,3 +86,15 @@ bool apply_last_current(const struct hb_ctx *ctx, const struct kernel_entry *e,
 	free(dir);
 	return current;
 }
+
+int apply_last_record(const struct hb_ctx *ctx, const struct kernel_entry *e,
+		      const struct fetch_record *fetched, unsigned mask, struct apply_record *out)
+{
+	memset(out, 0, sizeof(*out));
+	char *record = apply_record_path(ctx, e->name), err[512];
+	int rc = fs_exists(record) && apply_last_current(ctx, e, fetched, mask) &&
+			 apply_record_read(record, out, err, sizeof(err)) == 0
+		 ? 0 : -1;
+	free(record);
+	return rc;
+}

@@ -6,6 +6,7 @@
 #ifndef HB_APPLY_STAMP_H
 #define HB_APPLY_STAMP_H
 
+#include "apply_record.h"
 #include "ctx.h"
 #include "fetch.h"
 
@@ -26,5 +27,9 @@ bool apply_stamp_current(const struct hb_ctx *ctx, const char *dir, const char *
  * Says so when it is. */
 bool apply_last_current(const struct hb_ctx *ctx, const struct kernel_entry *e,
 			const struct fetch_record *fetched, unsigned mask);
+/* The record of that last apply (apply.json) when its patched tree is current: 0 with *OUT
+ * filled (apply_record_free), else -1. */
+int apply_last_record(const struct hb_ctx *ctx, const struct kernel_entry *e,
+		      const struct fetch_record *fetched, unsigned mask, struct apply_record *out);
 
 #endif

@@ -367,8 +367,9 @@ static void print_boot(const struct guest_run_result *r, const char *console, co
 }
 
 int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e,
-		    const struct fetch_record *fetched, bool vanilla, const struct build_output *b,
-		    const char *extra_append, struct guest_run_result *r)
+		    const struct fetch_record *fetched, const struct apply_record *applied,
+		    bool vanilla, const struct build_output *b, const char *extra_append,
+		    struct guest_run_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->vanilla = vanilla;
@@ -383,22 +384,11 @@ int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e,
 	char *console = fs_join(b->dir, "console.log");
 	char *json = fs_join(b->dir, "results.json");
 	char *extra = NULL;
-	struct apply_record a;
-	char *record = apply_record_path(ctx, e->name), err[512];
-	if (apply_record_read(record, &a, err, sizeof(err)) != 0) {
-		/* what vanilla lacks and what to prove are what apply found */
-		msg_error("test %s %s: %s: run backport apply %s first", e->name, flavour, err,
-			  e->name);
-		rc = HB_EXIT_ENV;
-	}
-	free(record);
-	if (rc == HB_EXIT_OK)
-		rc = add_manifests(ctx, &a, b, r, &extra);
+	rc = add_manifests(ctx, applied, b, r, &extra);
 	if (rc == HB_EXIT_OK)
 		rc = add_kselftests(fetched->tree, b, &extra);
 	if (rc == HB_EXIT_OK)
-		rc = set_expectations(ctx, r->vanilla ? apply_record_changed(&a) : 0, r);
-	apply_record_free(&a);
+		rc = set_expectations(ctx, r->vanilla ? apply_record_changed(applied) : 0, r);
 	if (rc == HB_EXIT_OK) {
 		msg_stage("test %s %s: pack initramfs, boot QEMU", e->name, flavour);
 		if (initramfs_pack(gen, guest_list, extra && *extra ? extra : NULL, b->modules, b->release,

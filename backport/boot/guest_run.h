@@ -33,12 +33,13 @@ struct guest_run_result {
 };
 
 /* Boots the kernel build_kernel has built (B) from the tree FETCHED records and judges its
- * suites. EXTRA_APPEND (or NULL) is added to the kernel command line. For vanilla, apply must
- * have run (what it added is what vanilla lacks). Returns an hb_exit code (1: not as
- * expected). */
+ * suites against what apply found (APPLIED: what vanilla lacks, the manifests to prove).
+ * EXTRA_APPEND (or NULL) is added to the kernel command line. Returns an hb_exit code (1: not
+ * as expected). */
 int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e,
-		    const struct fetch_record *fetched, bool vanilla, const struct build_output *b,
-		    const char *extra_append, struct guest_run_result *out);
+		    const struct fetch_record *fetched, const struct apply_record *applied,
+		    bool vanilla, const struct build_output *b, const char *extra_append,
+		    struct guest_run_result *out);
 /* Are the guest programs built? HB_EXIT_ENV after saying how to build them. */
 int guest_run_check(const struct hb_ctx *ctx);
 /* The guest's suites, in run order, and the feature each proves (NULL: regression smoke). */

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "build.h"
 
-#include "apply_stamp.h"
 #include "build_dir.h"
 #include "config_stamp.h"
 #include "distro_config.h"
 #include "exitcodes.h"
-#include "feature_table.h"
 #include "fnv_hash.h"
 #include "fetch.h"
 #include "fsutil.h"
@@ -414,15 +412,16 @@ static int write_package_stamp(const char *packages, const char *stamp)
 }
 
 int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e,
-		 const struct fetch_record *fetched, bool vanilla, struct build_output *out)
+		 const struct fetch_record *fetched, const struct apply_record *applied,
+		 bool vanilla, struct build_output *out)
 {
 	const struct build_request req = { .vanilla = vanilla };
-	return build_kernel_request(ctx, e, fetched, &req, out);
+	return build_kernel_request(ctx, e, fetched, applied, &req, out);
 }
 
 int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
-			 const struct fetch_record *fetched, const struct build_request *req,
-			 struct build_output *out)
+			 const struct fetch_record *fetched, const struct apply_record *applied,
+			 const struct build_request *req, struct build_output *out)
 {
 	bool vanilla = req->vanilla;
 	memset(out, 0, sizeof(*out));
@@ -432,8 +431,7 @@ int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
 	int rc = HB_EXIT_OK;
 	if (vanilla) {
 		source = strdup(fetched->tree);
-	} else if (strcmp(ctx->applied, e->name) == 0 ||
-		   apply_last_current(ctx, e, fetched, features_selected(ctx))) {
+	} else if (applied) {
 		source = xasprintf("%s/work/%s/patched", ctx->cache, e->name);
 	} else {
 		/* the commands apply first (stage_order.h): a stale tree is never built */

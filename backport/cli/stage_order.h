@@ -5,6 +5,7 @@
 #ifndef HB_STAGE_ORDER_H
 #define HB_STAGE_ORDER_H
 
+#include "apply_record.h"
 #include "ctx.h"
 #include "fetch.h"
 
@@ -14,11 +15,12 @@
  * runs first only when there is none. Returns an hb_exit code; *REC filled when 0. */
 int stage_order_fetch(const struct hb_ctx *ctx, const struct kernel_entry *e,
 		      struct fetch_record *rec);
-/* Applies kernel E (every feature of this run) to the tree FETCHED records unless what the next
- * stage needs is there: for the patched flavour a current patched tree (this run applied it,
- * or its stamp says the last apply is current); for the vanilla flavour (VANILLA) what apply
- * found, which says what vanilla lacks. Returns an hb_exit code. */
+/* What apply found in kernel E (every feature of this run), into *OUT (apply_record_free) for
+ * the stages after it: the last apply's record when it is what the next stage needs, else that
+ * of an apply run now on the tree FETCHED records. For the patched flavour the last apply
+ * must be current (its stamp says so); for the vanilla flavour (VANILLA) any record of it
+ * will do, since it only says what vanilla lacks. Returns an hb_exit code. */
 int stage_order_apply(struct hb_ctx *ctx, const struct kernel_entry *e,
-		      const struct fetch_record *fetched, bool vanilla);
+		      const struct fetch_record *fetched, bool vanilla, struct apply_record *out);
 
 #endif

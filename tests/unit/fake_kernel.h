@@ -63,23 +63,27 @@ static int fake_fetch(struct hb_ctx *ctx, const struct kernel_entry *e,
 }
 
 static int fake_apply(struct hb_ctx *ctx, const struct kernel_entry *e,
-		      const struct fetch_record *fetched, unsigned mask,
-		      enum feature_outcome *states, char **log)
+		      const struct fetch_record *fetched, unsigned mask, struct apply_record *out,
+		      char **log)
 {
 	assert_string_equal(fetched->version, "1.0-fake"); /* what the fetch stage handed on */
 	const struct fake_kernel *k = fake_find(e->name);
+	memset(out, 0, sizeof(*out));
+	out->version = strdup(fetched->version);
 	for (size_t i = 0; i < features_count; i++)
-		states[i] = !(mask & (1u << i)) ? OUTCOME_UNKNOWN
-			    : fake_in(k->upstream, features[i].name) ? OUTCOME_PRESENT
-								      : OUTCOME_CHANGED;
+		out->outcome[i] = !(mask & (1u << i)) ? OUTCOME_UNKNOWN
+				  : fake_in(k->upstream, features[i].name) ? OUTCOME_PRESENT
+									    : OUTCOME_CHANGED;
 	*log = xasprintf("%s/work/%s/apply.log", ctx->cache, e->name);
 	return k->apply_rc;
 }
 
 static int fake_build(struct hb_ctx *ctx, const struct kernel_entry *e,
-		      const struct fetch_record *fetched, bool vanilla, struct build_output *out)
+		      const struct fetch_record *fetched, const struct apply_record *applied,
+		      bool vanilla, struct build_output *out)
 {
 	assert_string_equal(fetched->version, "1.0-fake");
+	assert_string_equal(applied->version, "1.0-fake"); /* what apply handed on */
 	const struct fake_kernel *k = fake_find(e->name);
 	if (k->crash)
 		raise(SIGKILL);
@@ -127,8 +131,8 @@ static const struct guest_suite *fake_suite(const char *name)
 }
 
 static int fake_test(struct hb_ctx *ctx, const struct kernel_entry *e,
-		     const struct fetch_record *fetched, bool vanilla,
-		     const struct build_output *b, struct guest_run_result *g)
+		     const struct fetch_record *fetched, const struct apply_record *applied,
+		     bool vanilla, const struct build_output *b, struct guest_run_result *g)
 {
 	assert_string_equal(fetched->version, "1.0-fake");
 	const struct fake_kernel *k = fake_find(e->name);
@@ -145,12 +149,11 @@ static int fake_test(struct hb_ctx *ctx, const struct kernel_entry *e,
 	gb->accel = strdup("tcg");
 	gb->boot_seconds = 1.5;
 	g->as_expected = gb->booted;
-	/* the real expectations: apply added what is not upstream, the tables are built in */
+	/* the real expectations: apply added what is not upstream (its record says so), the tables
+	 * are built in */
 	struct guest_expect_input in = { .vanilla = vanilla, .selected = features_selected(ctx),
+					 .added = apply_record_changed(applied),
 					 .tables_built_in = true };
-	for (size_t i = 0; i < features_count; i++)
-		if (!fake_in(k->upstream, features[i].name))
-			in.added |= 1u << i;
 	for (size_t i = 0; i < guest_suite_count() && gb->booted; i++) {
 		if (!guest_suite_selected(ctx, i))
 			continue;
