@@ -74,6 +74,7 @@ static char *skip_unselected(const struct hb_ctx *ctx)
 void guest_run_result_free(struct guest_run_result *r)
 {
 	guest_boot_free(&r->boot);
+	ktap_report_free(&r->ktap);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -125,16 +126,11 @@ static void check_manifest(const struct feature *f, const struct build_output *b
 	free(vmlinux);
 }
 
-/* results.json: the KTAP report (ktap_report_to_json) with the leak measurement added as
- * "leaks" (see leak_stats.h). */
-static void write_results(const char *path, const struct ktap_report *report,
-			  const struct guest_run_result *r)
+json_t *guest_run_results_json(const struct guest_run_result *r)
 {
-	json_t *v = ktap_report_to_json(report);
-	if (!v) {
-		msg_warn("cannot write %s: out of memory", path);
-		return;
-	}
+	json_t *v = ktap_report_to_json(&r->ktap);
+	if (!v)
+		return NULL;
 	json_object_set_new(v, "leaks", leak_stats_to_json(&r->boot.leaks));
 	json_object_set_new(v, "autoload", autoload_stats_to_json(&r->boot.autoload));
 	json_object_set_new(v, "kernel_tests", kernel_tests_to_json(&r->boot.ktests));
@@ -143,6 +139,17 @@ static void write_results(const char *path, const struct ktap_report *report,
 				    json_pack("{s:i, s:i, s:i}", "listed", r->ro.listed,
 					      "built_in", r->ro.built_in,
 					      "read_only", r->ro.read_only));
+	return v;
+}
+
+/* results.json, for whoever reads the guest's results after this run. */
+static void write_results(const char *path, const struct guest_run_result *r)
+{
+	json_t *v = guest_run_results_json(r);
+	if (!v) {
+		msg_warn("cannot write %s: out of memory", path);
+		return;
+	}
 	FILE *f = fopen(path, "w");
 	if (!f || hb_json_write(f, v) != 0)
 		msg_warn("cannot write %s: %m", path);
@@ -329,17 +336,16 @@ static void judge_boot(const struct qemu_result *q, const char *json, struct gue
 	if (!g->console_clean) /* at most 255 bytes, as the results have always kept */
 		g->console_problem = strndup(scan.first_line ? scan.first_line : "?", 255);
 	console_scan_free(&scan);
-	struct ktap_report report;
-	ktap_parse(q->output, q->output_len, &report);
-	leak_stats_from_ktap(&report, &g->leaks);
-	autoload_stats_from_ktap(&report, &g->autoload);
-	kernel_tests_from_ktap(&report, &g->ktests);
-	write_results(json, &report, r);
-	judge(&report, r);
+	struct ktap_report *report = &r->ktap;
+	ktap_parse(q->output, q->output_len, report);
+	leak_stats_from_ktap(report, &g->leaks);
+	autoload_stats_from_ktap(report, &g->autoload);
+	kernel_tests_from_ktap(report, &g->ktests);
+	write_results(json, r);
+	judge(report, r);
 	/* the host's half of a manifest's proof: nm on the patched vmlinux */
 	if (!r->vanilla && r->has_constified && r->ro.read_only != r->ro.built_in)
 		r->as_expected = false;
-	ktap_report_free(&report);
 }
 
 static void print_boot(const struct guest_run_result *r, const char *console, const char *json)

@@ -8,8 +8,10 @@
 #include "ctx.h"
 #include "feature_table.h"
 #include "guest_boot.h"
+#include "ktap.h"
 #include "ro_symbols.h"
 
+#include <jansson.h>
 #include <stdbool.h>
 
 struct suite_verdict {
@@ -30,6 +32,7 @@ struct guest_run_result {
 	int n_suites;
 	bool has_constified;      /* apply made tables const: ro is filled */
 	struct ro_symbols ro;     /* where this vmlinux put them (nm) */
+	struct ktap_report ktap;  /* what the guest printed, parsed, when it booted */
 };
 
 /* Boots the kernel build_kernel has built (B) from the tree FETCHED records and judges its
@@ -51,5 +54,9 @@ bool guest_suite_compared(size_t i);
 /* Does this run test suite I (its feature is selected, see features_selected)? */
 bool guest_suite_selected(const struct hb_ctx *ctx, size_t i);
 void guest_run_result_free(struct guest_run_result *r);
+/* R's results as the guest's results.json holds them: the KTAP report (ktap_report_to_json)
+ * with the measurements added ("leaks", "autoload", "kernel_tests", "constified"); NULL when
+ * out of memory. */
+json_t *guest_run_results_json(const struct guest_run_result *r);
 
 #endif

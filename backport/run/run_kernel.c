@@ -11,7 +11,6 @@
 #include "fetch.h"
 #include "fsutil.h"
 #include "hardening_judge.h"
-#include "json_util.h"
 #include "kbuild_make.h"
 #include "lock.h"
 #include "msg.h"
@@ -152,12 +151,8 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 	const struct guest_boot *gb = &fl->boot;
 	char detail[400] = "";
 	if (fl->tested) {
-		char err[512];
-		fl->results = fl->results_path
-				      ? hb_json_read_file(fl->results_path, err, sizeof(err))
-				      : NULL;
-		if (!fl->results)
-			msg_warn("%s", fl->results_path ? err : "the guest's results have no folder");
+		/* the guest's results, as the run layer's reports keep them */
+		fl->results = guest_run_results_json(&g);
 		for (size_t i = 0; i < r->n_suites; i++) {
 			struct run_suite *rs = &r->suites[i];
 			for (int k = 0; k < g.n_suites; k++) {

@@ -93,32 +93,24 @@ static int fake_build(struct hb_ctx *ctx, const struct kernel_entry *e,
 	return k->build_rc[vanilla ? FLAVOUR_VANILLA : FLAVOUR_PATCHED];
 }
 
-/* A results.json as the guest's KTAP parser writes it: a result per suite, two cases each. */
-static void fake_results_json(const char *path, const struct guest_run_result *g)
+/* What the guest prints, parsed as the test stage parses it: a result per suite, two cases
+ * each. */
+static void fake_results_ktap(struct guest_run_result *g)
 {
-	json_t *results = json_array();
+	char *text = xasprintf("KTAP version 1\n1..%d\n", g->n_suites);
 	for (int i = 0; i < g->n_suites; i++) {
 		const struct suite_verdict *s = &g->suites[i];
-		json_t *sub = json_array();
-		for (int c = 0; c < 2; c++) {
-			const char *name = c ? "reads <proc> & \"says\" so" : "first";
-			bool ok = s->passed || !c;
-			const char *reason = ok ? NULL : "errno 13 'EACCES'";
-			json_array_append_new(sub, json_pack("{s:s, s:s, s:s?}", "name", name,
-							     "status", ok ? "ok" : "not_ok",
-							     "reason", reason));
-		}
-		json_array_append_new(results, json_pack("{s:s, s:s, s:o}", "name", s->suite,
-							 "status", s->passed ? "ok" : "not_ok",
-							 "subtests", sub));
+		char *more = xasprintf("%s    KTAP version 1\n    1..2\n    ok 1 first\n"
+				       "    %s 2 reads <proc> & \"says\" so%s\n%s %d %s\n", text,
+				       s->passed ? "ok" : "not ok",
+				       s->passed ? "" : " # errno 13 'EACCES'",
+				       s->passed ? "ok" : "not ok", i + 1, s->suite);
+		free(text);
+		text = more;
 	}
-	json_t *v = json_pack("{s:o}", "results", results);
-	FILE *f = fopen(path, "w");
-	if (f) {
-		hb_json_write(f, v);
-		fclose(f);
-	}
-	json_decref(v);
+	if (ktap_parse(text, strlen(text), &g->ktap) != 0)
+		abort();
+	free(text);
 }
 
 /* The suite of suites.def named NAME. */
@@ -175,9 +167,7 @@ static int fake_test(struct hb_ctx *ctx, const struct kernel_entry *e,
 		gb->leaks.level[1] = (struct leak_level){ 1, vanilla ? 5 : 0, vanilla ? 2 : 0, 900 };
 		gb->leaks.n = 2;
 	}
-	char *json = fs_join(b->dir, "results.json");
-	fake_results_json(json, g);
-	free(json);
+	fake_results_ktap(g);
 	return g->as_expected ? HB_EXIT_OK : HB_EXIT_FAILED;
 }
 
