@@ -569,14 +569,14 @@ char *apply_series_dir(const struct hb_ctx *ctx, const struct kernel_entry *e)
 	return xasprintf("%s/work/%s/patches", ctx->cache, e->name);
 }
 
-int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
-		 char **patched_tree)
+int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e,
+		 const struct fetch_record *fetched, unsigned mask, struct apply_record *out)
 {
-	struct fetch_record rec;
-	int rc = fetch_kernel(ctx, e, false, &rec);
-	if (rc)
-		return rc;
+	const struct fetch_record rec = *fetched;
+	int rc;
 	char *log, *dir;
+	if (out)
+		memset(out, 0, sizeof(*out));
 	if ((rc = prepare_log(ctx, e->name, &log, &dir)))
 		return rc;
 	int lock = lock_acquire(ctx->cache, e->name);
@@ -624,12 +624,10 @@ int apply_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask
 				msg_warn("cannot write %s", record);
 			free(record);
 			apply_stamp_write(ctx, dir, rec.tree, mask);
-			if (mask == features_selected(ctx))
-				snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
+			if (out)
+				apply_record_of(rec.version, results, mask, out);
 			msg_info("series: %s/series (%d patch%s)", series_dir, n, n == 1 ? "" : "es");
 			msg_info("patched tree: %s", final);
-			if (patched_tree)
-				*patched_tree = strdup(final);
 		}
 	}
 	print_not_examined(results, mask);
@@ -721,18 +719,15 @@ int apply_path(struct hb_ctx *ctx, const char *path, unsigned mask)
 	return rc;
 }
 
-int apply_report(struct hb_ctx *ctx, const struct kernel_entry *e, const char *target,
-		 unsigned mask)
+int apply_report(struct hb_ctx *ctx, const struct kernel_entry *e,
+		 const struct fetch_record *fetched, const char *target, unsigned mask)
 {
 	int rc;
 	char err[512];
 	char *log, *dir;
 	const char *tree = target;
-	struct fetch_record rec;
 	if (e) {
-		if ((rc = fetch_kernel(ctx, e, false, &rec)))
-			return rc;
-		tree = rec.tree;
+		tree = fetched->tree;
 	} else if (!fs_is_kernel_tree(target, err, sizeof(err))) {
 		msg_error("refusing to report: %s", err);
 		return HB_EXIT_USAGE;

@@ -61,8 +61,9 @@ static json_t *feature_json(const struct feature *f, const struct feature_result
 	return o;
 }
 
-int apply_record_write(const char *path, const char *version,
-		       const struct feature_result *results, unsigned mask)
+/* The record of RESULTS, as apply.json holds it. */
+static json_t *record_json(const char *version, const struct feature_result *results,
+			   unsigned mask)
 {
 	json_t *root = hb_record_new(APPLY_RECORD_KIND, APPLY_RECORD_VERSION);
 	json_object_set_new(root, "version", hb_json_string(version));
@@ -71,6 +72,13 @@ int apply_record_write(const char *path, const char *version,
 		if (mask & (1u << i))
 			json_array_append_new(list, feature_json(&features[i], &results[i]));
 	json_object_set_new(root, "features", list);
+	return root;
+}
+
+int apply_record_write(const char *path, const char *version,
+		       const struct feature_result *results, unsigned mask)
+{
+	json_t *root = record_json(version, results, mask);
 	int rc = hb_record_write(path, root);
 	json_decref(root);
 	return rc;
@@ -92,29 +100,22 @@ static char *joined_lines(const json_t *a)
 	return text;
 }
 
-int apply_record_read(const char *path, struct apply_record *r, char *err, size_t errlen)
+/* R from ROOT, the record read from PATH (for messages). 0 or -1 (ERR says why). */
+static int record_from_json(const json_t *root, const char *path, struct apply_record *r,
+			    char *err, size_t errlen)
 {
 	memset(r, 0, sizeof(*r));
-	if (!fs_exists(path)) {
-		msg_format(err, errlen, "%s: no such file (apply has not run)", path);
-		return -1;
-	}
-	json_t *root = hb_json_read_file(path, err, errlen);
-	if (!root)
-		return -1;
 	if (!hb_record_is(root, APPLY_RECORD_KIND, APPLY_RECORD_VERSION)) {
 		msg_format(err, errlen, "%s: not a record of this driver's apply (run apply again)",
 			   path);
-		json_decref(root);
 		return -1;
 	}
 	const char *version = NULL;
 	json_t *list = NULL;
 	json_error_t jerr;
-	if (json_unpack_ex(root, &jerr, 0, "{s?s, s:o}", "version", &version, "features",
-			   &list) != 0 || !json_is_array(list)) {
+	if (json_unpack_ex((json_t *)root, &jerr, 0, "{s?s, s:o}", "version", &version,
+			   "features", &list) != 0 || !json_is_array(list)) {
 		msg_format(err, errlen, "%s: %s", path, list ? "features: not an array" : jerr.text);
-		json_decref(root);
 		return -1;
 	}
 	r->version = version ? strdup(version) : NULL;
@@ -140,8 +141,31 @@ int apply_record_read(const char *path, struct apply_record *r, char *err, size_
 		if (json_unpack(o, "{s:{s:s}}", "not_examined", "text", &ne) == 0 && ne)
 			r->not_examined[k] = strdup(ne);
 	}
-	json_decref(root);
 	return 0;
+}
+
+int apply_record_read(const char *path, struct apply_record *r, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof(*r));
+	if (!fs_exists(path)) {
+		msg_format(err, errlen, "%s: no such file (apply has not run)", path);
+		return -1;
+	}
+	json_t *root = hb_json_read_file(path, err, errlen);
+	if (!root)
+		return -1;
+	int rc = record_from_json(root, path, r, err, errlen);
+	json_decref(root);
+	return rc;
+}
+
+void apply_record_of(const char *version, const struct feature_result *results, unsigned mask,
+		     struct apply_record *r)
+{
+	json_t *root = record_json(version, results, mask);
+	char err[256];
+	(void)record_from_json(root, "apply's record", r, err, sizeof(err)); /* one, always */
+	json_decref(root);
 }
 
 void apply_record_free(struct apply_record *r)

@@ -77,16 +77,26 @@ bool apply_stamp_current(const struct hb_ctx *ctx, const char *dir, const char *
 	return current;
 }
 
-bool apply_last_current(const struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask)
+bool apply_last_current(const struct hb_ctx *ctx, const struct kernel_entry *e,
+			const struct fetch_record *fetched, unsigned mask)
 {
-	struct fetch_record rec;
-	if (fetch_record_read(ctx, e->name, &rec) != 0)
-		return false;
 	char *dir = xasprintf("%s/work/%s", ctx->cache, e->name);
-	bool current = apply_stamp_current(ctx, dir, rec.tree, mask);
+	bool current = apply_stamp_current(ctx, dir, fetched->tree, mask);
 	if (current)
 		msg_info("patched tree %s/patched: the last apply is current (same tree and rules)",
 			 dir);
 	free(dir);
 	return current;
+}
+
+int apply_last_record(const struct hb_ctx *ctx, const struct kernel_entry *e,
+		      const struct fetch_record *fetched, unsigned mask, struct apply_record *out)
+{
+	memset(out, 0, sizeof(*out));
+	char *record = apply_record_path(ctx, e->name), err[512];
+	int rc = fs_exists(record) && apply_last_current(ctx, e, fetched, mask) &&
+			 apply_record_read(record, out, err, sizeof(err)) == 0
+		 ? 0 : -1;
+	free(record);
+	return rc;
 }

@@ -6,7 +6,9 @@
 #ifndef HB_APPLY_STAMP_H
 #define HB_APPLY_STAMP_H
 
+#include "apply_record.h"
 #include "ctx.h"
+#include "fetch.h"
 
 #include <stdbool.h>
 
@@ -21,7 +23,13 @@ bool apply_stamp_current(const struct hb_ctx *ctx, const char *dir, const char *
 			 unsigned mask);
 
 /* Is the patched tree of kernel E's last apply (CACHE/work/NAME/patched) what apply would make
- * today with MASK (same pristine tree, features and rules)? Says so when it is. */
-bool apply_last_current(const struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask);
+ * today with MASK from the pristine tree FETCHED records (same tree, features and rules)?
+ * Says so when it is. */
+bool apply_last_current(const struct hb_ctx *ctx, const struct kernel_entry *e,
+			const struct fetch_record *fetched, unsigned mask);
+/* The record of that last apply (apply.json) when its patched tree is current: 0 with *OUT
+ * filled (apply_record_free), else -1. */
+int apply_last_record(const struct hb_ctx *ctx, const struct kernel_entry *e,
+		      const struct fetch_record *fetched, unsigned mask, struct apply_record *out);
 
 #endif

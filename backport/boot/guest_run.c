@@ -74,6 +74,7 @@ static char *skip_unselected(const struct hb_ctx *ctx)
 void guest_run_result_free(struct guest_run_result *r)
 {
 	guest_boot_free(&r->boot);
+	ktap_report_free(&r->ktap);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -125,16 +126,11 @@ static void check_manifest(const struct feature *f, const struct build_output *b
 	free(vmlinux);
 }
 
-/* results.json: the KTAP report (ktap_report_to_json) with the leak measurement added as
- * "leaks" (see leak_stats.h). */
-static void write_results(const char *path, const struct ktap_report *report,
-			  const struct guest_run_result *r)
+json_t *guest_run_results_json(const struct guest_run_result *r)
 {
-	json_t *v = ktap_report_to_json(report);
-	if (!v) {
-		msg_warn("cannot write %s: out of memory", path);
-		return;
-	}
+	json_t *v = ktap_report_to_json(&r->ktap);
+	if (!v)
+		return NULL;
 	json_object_set_new(v, "leaks", leak_stats_to_json(&r->boot.leaks));
 	json_object_set_new(v, "autoload", autoload_stats_to_json(&r->boot.autoload));
 	json_object_set_new(v, "kernel_tests", kernel_tests_to_json(&r->boot.ktests));
@@ -143,6 +139,17 @@ static void write_results(const char *path, const struct ktap_report *report,
 				    json_pack("{s:i, s:i, s:i}", "listed", r->ro.listed,
 					      "built_in", r->ro.built_in,
 					      "read_only", r->ro.read_only));
+	return v;
+}
+
+/* results.json, for whoever reads the guest's results after this run. */
+static void write_results(const char *path, const struct guest_run_result *r)
+{
+	json_t *v = guest_run_results_json(r);
+	if (!v) {
+		msg_warn("cannot write %s: out of memory", path);
+		return;
+	}
 	FILE *f = fopen(path, "w");
 	if (!f || hb_json_write(f, v) != 0)
 		msg_warn("cannot write %s: %m", path);
@@ -251,20 +258,12 @@ static int add_manifests(const struct hb_ctx *ctx, const struct apply_record *a,
 	return rc;
 }
 
-/* The kernel's selftests of E's tree and the programs they call, appended to *EXTRA. */
-static int add_kselftests(const struct hb_ctx *ctx, const struct kernel_entry *e,
-			  const struct build_output *b, char **extra)
+/* The kernel's selftests of the pristine TREE and the programs they call, appended to *EXTRA. */
+static int add_kselftests(const char *tree, const struct build_output *b, char **extra)
 {
-	struct fetch_record rec;
-	if (fetch_record_read(ctx, e->name, &rec) != 0) {
-		msg_error("test %s: no fetched tree to take the kernel's selftests from: run "
-			  "backport fetch %s first", e->name, e->name);
-		return HB_EXIT_ENV;
-	}
 	const char *package = NULL;
 	int left_out = 0;
-	char *lines = kselftest_lines(rec.tree, b->modules, b->release, b->dir, &left_out,
-				      &package);
+	char *lines = kselftest_lines(tree, b->modules, b->release, b->dir, &left_out, &package);
 	if (!lines) {
 		msg_error("the kernel's selftests need Debian's %s on this machine "
 			  "(scripts/install-deps installs it)", package ? package : "coreutils");
@@ -337,17 +336,16 @@ static void judge_boot(const struct qemu_result *q, const char *json, struct gue
 	if (!g->console_clean) /* at most 255 bytes, as the results have always kept */
 		g->console_problem = strndup(scan.first_line ? scan.first_line : "?", 255);
 	console_scan_free(&scan);
-	struct ktap_report report;
-	ktap_parse(q->output, q->output_len, &report);
-	leak_stats_from_ktap(&report, &g->leaks);
-	autoload_stats_from_ktap(&report, &g->autoload);
-	kernel_tests_from_ktap(&report, &g->ktests);
-	write_results(json, &report, r);
-	judge(&report, r);
+	struct ktap_report *report = &r->ktap;
+	ktap_parse(q->output, q->output_len, report);
+	leak_stats_from_ktap(report, &g->leaks);
+	autoload_stats_from_ktap(report, &g->autoload);
+	kernel_tests_from_ktap(report, &g->ktests);
+	write_results(json, r);
+	judge(report, r);
 	/* the host's half of a manifest's proof: nm on the patched vmlinux */
 	if (!r->vanilla && r->has_constified && r->ro.read_only != r->ro.built_in)
 		r->as_expected = false;
-	ktap_report_free(&report);
 }
 
 static void print_boot(const struct guest_run_result *r, const char *console, const char *json)
@@ -374,9 +372,10 @@ static void print_boot(const struct guest_run_result *r, const char *console, co
 	msg_info("results: %s", json);
 }
 
-int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		     const struct build_output *b, const char *extra_append,
-		     struct guest_run_result *r)
+int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e,
+		    const struct fetch_record *fetched, const struct apply_record *applied,
+		    bool vanilla, const struct build_output *b, const char *extra_append,
+		    struct guest_run_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->vanilla = vanilla;
@@ -391,22 +390,11 @@ int guest_run_built(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanil
 	char *console = fs_join(b->dir, "console.log");
 	char *json = fs_join(b->dir, "results.json");
 	char *extra = NULL;
-	struct apply_record a;
-	char *record = apply_record_path(ctx, e->name), err[512];
-	if (apply_record_read(record, &a, err, sizeof(err)) != 0) {
-		/* what vanilla lacks and what to prove are what apply found */
-		msg_error("test %s %s: %s: run backport apply %s first", e->name, flavour, err,
-			  e->name);
-		rc = HB_EXIT_ENV;
-	}
-	free(record);
+	rc = add_manifests(ctx, applied, b, r, &extra);
 	if (rc == HB_EXIT_OK)
-		rc = add_manifests(ctx, &a, b, r, &extra);
+		rc = add_kselftests(fetched->tree, b, &extra);
 	if (rc == HB_EXIT_OK)
-		rc = add_kselftests(ctx, e, b, &extra);
-	if (rc == HB_EXIT_OK)
-		rc = set_expectations(ctx, r->vanilla ? apply_record_changed(&a) : 0, r);
-	apply_record_free(&a);
+		rc = set_expectations(ctx, r->vanilla ? apply_record_changed(applied) : 0, r);
 	if (rc == HB_EXIT_OK) {
 		msg_stage("test %s %s: pack initramfs, boot QEMU", e->name, flavour);
 		if (initramfs_pack(gen, guest_list, extra && *extra ? extra : NULL, b->modules, b->release,

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "build.h"
 
-#include "apply_stamp.h"
 #include "build_dir.h"
 #include "config_stamp.h"
 #include "distro_config.h"
 #include "exitcodes.h"
-#include "feature_table.h"
 #include "fnv_hash.h"
 #include "fetch.h"
 #include "fsutil.h"
@@ -413,14 +411,16 @@ static int write_package_stamp(const char *packages, const char *stamp)
 	return rc ? HB_EXIT_ENV : HB_EXIT_OK;
 }
 
-int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		 struct build_output *out)
+int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e,
+		 const struct fetch_record *fetched, const struct apply_record *applied,
+		 bool vanilla, struct build_output *out)
 {
 	const struct build_request req = { .vanilla = vanilla };
-	return build_kernel_request(ctx, e, &req, out);
+	return build_kernel_request(ctx, e, fetched, applied, &req, out);
 }
 
 int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
+			 const struct fetch_record *fetched, const struct apply_record *applied,
 			 const struct build_request *req, struct build_output *out)
 {
 	bool vanilla = req->vanilla;
@@ -429,11 +429,9 @@ int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
 	char *what = xasprintf("build %s %s", e->name, flavour);
 	char *source = NULL;
 	int rc = HB_EXIT_OK;
-	struct fetch_record rec;
 	if (vanilla) {
-		rc = fetch_kernel(ctx, e, false, &rec);
-		source = rc ? NULL : strdup(rec.tree);
-	} else if (strcmp(ctx->applied, e->name) == 0 || apply_last_current(ctx, e, features_selected(ctx))) {
+		source = strdup(fetched->tree);
+	} else if (applied) {
 		source = xasprintf("%s/work/%s/patched", ctx->cache, e->name);
 	} else {
 		/* the commands apply first (stage_order.h): a stale tree is never built */
@@ -441,12 +439,8 @@ int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
 			  what, e->name, e->name);
 		rc = HB_EXIT_ENV;
 	}
-	if (!rc && !vanilla && fetch_record_read(ctx, e->name, &rec) != 0) {
-		msg_error("%s: %s was never fetched", what, e->name);
-		rc = HB_EXIT_ENV;
-	}
 	if (!rc && ctx->distro_flavour)
-		rc = use_distro_config(ctx, e, &rec);
+		rc = use_distro_config(ctx, e, fetched);
 	if (rc) {
 		free(source);
 		free(what);
@@ -488,8 +482,8 @@ int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
 	fs_write_file_atomic(out->log, "", 0);
 	struct build_dir dir = { 0 };
 	bool built = false;
-	bool entered = build_dir_enter(base, flavour, vanilla ? "patched" : "vanilla", rec.tree,
-				      source, out->log, &dir) == 0;
+	bool entered = build_dir_enter(base, flavour, vanilla ? "patched" : "vanilla",
+				       fetched->tree, source, out->log, &dir) == 0;
 	if (!entered) {
 		rc = HB_EXIT_ENV;
 		goto out;

@@ -3,7 +3,9 @@
 #ifndef HB_BUILD_H
 #define HB_BUILD_H
 
+#include "apply_record.h"
 #include "ctx.h"
+#include "fetch.h"
 
 #include <stdbool.h>
 
@@ -38,13 +40,15 @@ struct build_output {
 /* "program", "Debian package" pairs a build needs (for fetch_need_tools), NULL-terminated. */
 extern const char *const build_tools[];
 
-/* Builds NAME as FLAVOUR ("vanilla" from the pristine tree, "patched" from apply's tree) on the
- * test config. */
-int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		 struct build_output *out);
+/* Builds NAME as FLAVOUR ("vanilla" from the pristine tree FETCHED records, "patched" from
+ * the tree of the apply whose record is APPLIED, NULL for vanilla) on the test config. */
+int build_kernel(struct hb_ctx *ctx, const struct kernel_entry *e,
+		 const struct fetch_record *fetched, const struct apply_record *applied,
+		 bool vanilla, struct build_output *out);
 /* The same for REQ: another fragment, a module list, Debian packages. A build whose fragment or
  * module list is not the test stage's builds in a folder of its own. */
 int build_kernel_request(struct hb_ctx *ctx, const struct kernel_entry *e,
+			 const struct fetch_record *fetched, const struct apply_record *applied,
 			 const struct build_request *req, struct build_output *out);
 /* --config FILE of build, test, run and matrix: checks that FILE is a kernel config that can
  * prove the hardenings (user_config.h) and keeps its absolute path in ctx->user_config.

@@ -11,6 +11,7 @@
 #include "fsutil.h"
 #include "mbox_patch.h"
 #include "msg.h"
+#include "stage_order.h"
 
 #include <getopt.h>
 #include <stdbool.h>
@@ -110,7 +111,12 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 		ctx_kernel(ctx, target); /* prints the known names */
 		return HB_EXIT_USAGE;
 	}
-	if (!report)
-		return e ? apply_kernel(ctx, e, mask, NULL) : apply_path(ctx, target, mask);
-	return apply_report(ctx, e, target, mask);
+	if (!e)
+		return report ? apply_report(ctx, NULL, NULL, target, mask)
+			      : apply_path(ctx, target, mask);
+	struct fetch_record fetched;
+	if ((rc = stage_order_fetch(ctx, e, &fetched)))
+		return rc;
+	return report ? apply_report(ctx, e, &fetched, target, mask)
+		      : apply_kernel(ctx, e, &fetched, mask, NULL);
 }

@@ -59,13 +59,18 @@ int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 	int lock = kbuild_lock(ctx, e);
 	struct guest_run_result r = { 0 };
 	struct build_output b = { 0 };
+	struct fetch_record fetched;
+	struct apply_record applied = { 0 };
 	rc = guest_run_check(ctx);
 	if (rc == HB_EXIT_OK)
-		rc = stage_order_apply(ctx, e, vanilla);
+		rc = stage_order_fetch(ctx, e, &fetched);
 	if (rc == HB_EXIT_OK)
-		rc = build_kernel(ctx, e, vanilla, &b);
+		rc = stage_order_apply(ctx, e, &fetched, vanilla, &applied);
 	if (rc == HB_EXIT_OK)
-		rc = guest_run_built(ctx, e, vanilla, &b, append, &r);
+		rc = build_kernel(ctx, e, &fetched, &applied, vanilla, &b);
+	if (rc == HB_EXIT_OK)
+		rc = guest_run_built(ctx, e, &fetched, &applied, vanilla, &b, append, &r);
+	apply_record_free(&applied);
 	build_output_free(&b);
 	lock_release(lock);
 	guest_run_result_free(&r);

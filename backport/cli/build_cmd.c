@@ -55,10 +55,15 @@ int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
 		return rc;
 	int lock = kbuild_lock(ctx, e);
 	struct build_output out = { 0 };
-	rc = vanilla ? HB_EXIT_OK : stage_order_apply(ctx, e, false);
+	struct fetch_record fetched;
+	struct apply_record applied = { 0 };
+	rc = stage_order_fetch(ctx, e, &fetched);
+	if (rc == HB_EXIT_OK && !vanilla)
+		rc = stage_order_apply(ctx, e, &fetched, false, &applied);
 	if (rc == HB_EXIT_OK)
-		rc = build_kernel(ctx, e, vanilla, &out);
+		rc = build_kernel(ctx, e, &fetched, vanilla ? NULL : &applied, vanilla, &out);
 	lock_release(lock);
+	apply_record_free(&applied);
 	build_output_free(&out);
 	return rc;
 }

@@ -31,9 +31,14 @@ static int fuzz_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, bool va
 		       long seconds, long seed)
 {
 	struct build_output b = { 0 };
-	int rc = vanilla ? HB_EXIT_OK : stage_order_apply(ctx, e, false);
+	struct fetch_record fetched;
+	struct apply_record applied = { 0 };
+	int rc = stage_order_fetch(ctx, e, &fetched);
+	if (rc == HB_EXIT_OK && !vanilla)
+		rc = stage_order_apply(ctx, e, &fetched, false, &applied);
 	if (rc == HB_EXIT_OK)
-		rc = build_kernel(ctx, e, vanilla, &b);
+		rc = build_kernel(ctx, e, &fetched, vanilla ? NULL : &applied, vanilla, &b);
+	apply_record_free(&applied);
 	if (rc == HB_EXIT_OK) {
 		struct fuzz_result r;
 		rc = fuzz_built(ctx, e, vanilla, &b, seconds, seed, &r);

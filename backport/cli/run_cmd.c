@@ -198,7 +198,7 @@ int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 	rc = run_kernel(ctx, e, &o, &kernel_ops_real, &r);
 	if (rc == HB_EXIT_OK || rc == HB_EXIT_FAILED) {
 		print_summary(&r);
-		run_print_apply_notes(ctx, e, stdout);
+		run_print_apply_notes(ctx, e, &r, stdout);
 		printf("run %s: %s in %.0f s\n", e->name,
 		       rc == HB_EXIT_OK ? "every hardening proven" : "FAILED", msg_now() - t0);
 	}

@@ -49,10 +49,26 @@ int fetch_record_read(const struct hb_ctx *ctx, const char *name, struct fetch_r
 		return -1;
 	snprintf(rec->package, sizeof(rec->package), "%s", hb_record_str(r, "package"));
 	snprintf(rec->version, sizeof(rec->version), "%s", hb_record_str(r, "version"));
+	snprintf(rec->suite, sizeof(rec->suite), "%s", hb_record_str(r, "suite"));
 	snprintf(rec->pocket, sizeof(rec->pocket), "%s", hb_record_str(r, "pocket"));
 	snprintf(rec->tree, sizeof(rec->tree), "%s", hb_record_str(r, "tree"));
 	json_decref(r);
 	return (rec->version[0] && fs_is_dir(rec->tree)) ? 0 : -1;
+}
+
+int fetch_record_of(const struct hb_ctx *ctx, const struct kernel_entry *e,
+		    struct fetch_record *rec)
+{
+	bool read = fetch_record_read(ctx, e->name, rec) == 0;
+	if (read && e->source == KERNEL_SOURCE_DIR)
+		return 0;
+	/* none, one older than its suite field, or one of another line of kernels.list */
+	if (!read || strcmp(rec->suite, e->suite) != 0 || !kernel_entry_takes(e, rec->package) ||
+	    (e->version[0] && strcmp(rec->version, e->version) != 0)) {
+		memset(rec, 0, sizeof(*rec));
+		return -1;
+	}
+	return 0;
 }
 
 static int record_write(const struct hb_ctx *ctx, const char *name, const struct fetch_record *rec)
@@ -63,6 +79,8 @@ static int record_write(const struct hb_ctx *ctx, const char *name, const struct
 	if (rec->package[0])
 		json_object_set_new(r, "package", json_string(rec->package));
 	json_object_set_new(r, "version", json_string(rec->version));
+	if (rec->suite[0])
+		json_object_set_new(r, "suite", json_string(rec->suite));
 	if (rec->pocket[0])
 		json_object_set_new(r, "pocket", json_string(rec->pocket));
 	json_object_set_new(r, "tree", json_string(rec->tree));
@@ -191,6 +209,7 @@ static int fetch_debian(const struct hb_ctx *ctx, const struct kernel_entry *e, 
 	char *tree = xasprintf("%s/src/%s_%s", ctx->cache, package, safe_version);
 	snprintf(rec->package, sizeof(rec->package), "%s", package);
 	snprintf(rec->version, sizeof(rec->version), "%s", version);
+	snprintf(rec->suite, sizeof(rec->suite), "%s", e->suite);
 	snprintf(rec->tree, sizeof(rec->tree), "%s", tree);
 	apt_private_pocket_of(&apt, package, version, rec->pocket, sizeof(rec->pocket));
 	msg_info("%s %s%s%s", package, version, rec->pocket[0] ? " from " : "", rec->pocket);

@@ -13,7 +13,6 @@ struct hb_ctx {
 	char *kernels_path;  /* $BACKPORT_KERNELS_LIST, else REPO/kernels.list */
 	char *apt_etc;       /* $BACKPORT_APT_ETC, else /etc/apt: where the machine's sources are */
 	struct kernel_list kernels;
-	char applied[KL_NAME_MAX]; /* the kernel this run already applied (its patched tree is fresh) */
 	unsigned features;   /* the features this run applies and tests (mask over features[]), 0: all */
 	int make_jobs;       /* make -jN of the builds, 0: one per CPU */
 	bool reuse_apply;    /* run/matrix: keep the last apply when its stamp says it is current */

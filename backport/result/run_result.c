@@ -117,6 +117,7 @@ void run_result_free(struct run_result *r)
 	for (size_t i = 0; i < r->n_features; i++) {
 		free(r->features[i].name);
 		free(r->features[i].log);
+		free(r->features[i].not_examined);
 	}
 	free(r->features);
 	for (int f = 0; f < FLAVOURS; f++) {

@@ -79,6 +79,8 @@ struct run_feature {
 	enum verdict verdict;
 	enum run_stage_id failed_stage; /* for VERDICT_STAGE_FAILED */
 	char *log;                      /* the file that explains a failed verdict */
+	char *not_examined;             /* apply's "not examined: ..." when its spatch gave files
+					 * up, or NULL (for the summary; not in the JSON) */
 };
 
 struct run_flavour {

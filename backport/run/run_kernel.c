@@ -11,7 +11,6 @@
 #include "fetch.h"
 #include "fsutil.h"
 #include "hardening_judge.h"
-#include "json_util.h"
 #include "kbuild_make.h"
 #include "lock.h"
 #include "msg.h"
@@ -127,6 +126,7 @@ static bool stopped(const struct run_result *r)
 /* The test stage: a guest that booted with a clean console is an ok stage even when some
  * suites did not meet their expectation (that is for the verdicts to say). */
 static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
+			 const struct fetch_record *fetched, const struct apply_record *applied,
 			 const struct run_opts *o, const struct kernel_ops *ops,
 			 const struct build_output *b, enum flavour f, struct run_result *r)
 {
@@ -134,7 +134,7 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 	double t0 = stage_begin(r, o, s);
 	struct guest_run_result g;
 	memset(&g, 0, sizeof(g));
-	int rc = ops->test(ctx, e, f == FLAVOUR_VANILLA, b, &g);
+	int rc = ops->test(ctx, e, fetched, applied, f == FLAVOUR_VANILLA, b, &g);
 	struct run_flavour *fl = &r->flavour[f];
 	fl->tested = rc == HB_EXIT_OK || rc == HB_EXIT_FAILED;
 	/* what the boot showed, moved: all of it when QEMU ran, else where it would have been */
@@ -151,12 +151,8 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 	const struct guest_boot *gb = &fl->boot;
 	char detail[400] = "";
 	if (fl->tested) {
-		char err[512];
-		fl->results = fl->results_path
-				      ? hb_json_read_file(fl->results_path, err, sizeof(err))
-				      : NULL;
-		if (!fl->results)
-			msg_warn("%s", fl->results_path ? err : "the guest's results have no folder");
+		/* the guest's results, as the run layer's reports keep them */
+		fl->results = guest_run_results_json(&g);
 		for (size_t i = 0; i < r->n_suites; i++) {
 			struct run_suite *rs = &r->suites[i];
 			for (int k = 0; k < g.n_suites; k++) {
@@ -186,6 +182,7 @@ static void test_flavour(struct hb_ctx *ctx, const struct kernel_entry *e,
 
 /* Builds one flavour and, when that worked, tests it. */
 static void build_and_test(struct hb_ctx *ctx, const struct kernel_entry *e,
+			   const struct fetch_record *fetched, const struct apply_record *applied,
 			   const struct run_opts *o, const struct kernel_ops *ops, enum flavour f,
 			   struct run_result *r)
 {
@@ -193,10 +190,10 @@ static void build_and_test(struct hb_ctx *ctx, const struct kernel_entry *e,
 	double t0 = stage_begin(r, o, s);
 	struct build_output b;
 	memset(&b, 0, sizeof(b));
-	int rc = ops->build(ctx, e, f == FLAVOUR_VANILLA, &b);
+	int rc = ops->build(ctx, e, fetched, applied, f == FLAVOUR_VANILLA, &b);
 	stage_end(r, o, s, t0, rc, b.log, b.problem);
 	if (rc == HB_EXIT_OK)
-		test_flavour(ctx, e, o, ops, &b, f, r);
+		test_flavour(ctx, e, fetched, applied, o, ops, &b, f, r);
 	if (rc == HB_EXIT_OK && r->flavour[f].tested && ops->judge) {
 		struct run_flavour *fl = &r->flavour[f];
 		ops->judge(ctx, e, &b, fl);
@@ -229,28 +226,38 @@ int run_kernel(struct hb_ctx *ctx, const struct kernel_entry *e, const struct ru
 	run_kernel_rows(ctx, r);
 	int lock = kbuild_lock(ctx, e);
 
+	/* what the fetch stage recorded: the stages after it take this one, never fetch again */
+	struct fetch_record fetched;
+	memset(&fetched, 0, sizeof(fetched));
 	double t0 = stage_begin(r, o, STAGE_FETCH);
 	char *log = NULL;
-	int rc = ops->fetch(ctx, e, &r->version, &log);
+	int rc = ops->fetch(ctx, e, &fetched, &log);
+	r->version = rc == HB_EXIT_OK ? strdup(fetched.version) : NULL;
 	stage_end(r, o, STAGE_FETCH, t0, rc, log, NULL);
 	free(log);
 	log = NULL;
+	/* what apply found: the summary's outcomes, the test stage's expectations */
+	struct apply_record applied;
+	memset(&applied, 0, sizeof(applied));
 	if (rc == HB_EXIT_OK) {
-		enum feature_outcome states[FEATURES_MAX] = { OUTCOME_UNKNOWN };
 		t0 = stage_begin(r, o, STAGE_APPLY);
-		rc = ops->apply(ctx, e, features_selected(ctx), states, &log);
+		rc = ops->apply(ctx, e, &fetched, features_selected(ctx), &applied, &log);
 		stage_end(r, o, STAGE_APPLY, t0, rc, log, NULL);
 		free(log);
-		for (size_t k = 1; k < r->n_features; k++)
-			r->features[k].apply = states[feature_find(r->features[k].name) - features];
+		for (size_t k = 1; rc == HB_EXIT_OK && k < r->n_features; k++) {
+			size_t i = (size_t)(feature_find(r->features[k].name) - features);
+			r->features[k].apply = applied.outcome[i];
+			r->features[k].not_examined = dup_or_null(applied.not_examined[i]);
+		}
 		if (rc == HB_EXIT_OK && ops->series && ops->series(ctx, e, &r->series) != 0)
 			msg_warn("%s: the series apply wrote cannot be read", r->kernel);
 	}
 	/* Vanilla first: its build fills ccache for the patched one. */
 	if (rc == HB_EXIT_OK)
-		build_and_test(ctx, e, o, ops, FLAVOUR_VANILLA, r);
+		build_and_test(ctx, e, &fetched, &applied, o, ops, FLAVOUR_VANILLA, r);
 	if (rc == HB_EXIT_OK && !stopped(r))
-		build_and_test(ctx, e, o, ops, FLAVOUR_PATCHED, r);
+		build_and_test(ctx, e, &fetched, &applied, o, ops, FLAVOUR_PATCHED, r);
+	apply_record_free(&applied);
 	lock_release(lock);
 
 	verdict_judge(r);
@@ -295,7 +302,8 @@ const struct kernel_entry *run_tree_entry(struct hb_ctx *ctx, const char *path)
 	return &l->entries[l->count++];
 }
 
-void run_print_apply_notes(const struct hb_ctx *ctx, const struct kernel_entry *e, FILE *f)
+void run_print_apply_notes(const struct hb_ctx *ctx, const struct kernel_entry *e,
+			   const struct run_result *r, FILE *f)
 {
 	char *series_dir = apply_series_dir(ctx, e);
 	char *series = fs_join(series_dir, "series");
@@ -303,62 +311,38 @@ void run_print_apply_notes(const struct hb_ctx *ctx, const struct kernel_entry *
 		fprintf(f, "series: %s\n", series);
 	free(series);
 	free(series_dir);
-	char *record = apply_record_path(ctx, e->name);
-	struct apply_record a;
-	char err[512];
-	if (fs_exists(record) && apply_record_read(record, &a, err, sizeof(err)) == 0) {
-		for (size_t i = 0; i < features_count; i++)
-			if (a.not_examined[i])
-				fprintf(f, "  %s: %s\n", features[i].name, a.not_examined[i]);
-		apply_record_free(&a);
-	}
-	free(record);
+	for (size_t k = 1; k < r->n_features; k++)
+		if (r->features[k].not_examined)
+			fprintf(f, "  %s: %s\n", r->features[k].name, r->features[k].not_examined);
 }
 
 /* ---- the real stages ---- */
 
-static int real_fetch(struct hb_ctx *ctx, const struct kernel_entry *e, char **version,
-		      char **log)
+static int real_fetch(struct hb_ctx *ctx, const struct kernel_entry *e,
+		      struct fetch_record *out, char **log)
 {
-	struct fetch_record rec;
-	int rc = fetch_kernel(ctx, e, false, &rec);
-	*version = rc == HB_EXIT_OK ? strdup(rec.version) : NULL;
+	int rc = fetch_kernel(ctx, e, false, out);
 	*log = e->source == KERNEL_SOURCE_DEBIAN ? apt_private_log_path(ctx, e->suite) : NULL;
 	return rc;
 }
 
-/* Applies (or, with --reuse-apply, keeps a current apply) and reads its record (apply.json). */
-static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
-		      enum feature_outcome *states, char **log)
+/* Applies, or with --reuse-apply keeps the last apply when it is current (its record read
+ * from the cache). */
+static int real_apply(struct hb_ctx *ctx, const struct kernel_entry *e,
+		      const struct fetch_record *fetched, unsigned mask, struct apply_record *out,
+		      char **log)
 {
-	int rc;
-	char *record = apply_record_path(ctx, e->name);
-	if (ctx->reuse_apply && fs_exists(record) && apply_last_current(ctx, e, mask)) {
-		rc = HB_EXIT_OK;
-		/* as apply does: the builds of this run take that tree without asking again */
-		if (mask == features_selected(ctx))
-			snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
-	} else {
-		rc = apply_kernel(ctx, e, mask, NULL);
-	}
 	*log = apply_log_path(ctx, e->name);
-	struct apply_record a;
-	char err[512];
-	bool known = rc == HB_EXIT_OK && apply_record_read(record, &a, err, sizeof(err)) == 0;
-	if (rc == HB_EXIT_OK && !known)
-		msg_warn("%s", err);
-	for (size_t i = 0; i < features_count; i++)
-		states[i] = known && (mask & (1u << i)) ? a.outcome[i] : OUTCOME_UNKNOWN;
-	if (known)
-		apply_record_free(&a);
-	free(record);
-	return rc;
+	if (ctx->reuse_apply && apply_last_record(ctx, e, fetched, mask, out) == 0)
+		return HB_EXIT_OK;
+	return apply_kernel(ctx, e, fetched, mask, out);
 }
 
-static int real_test(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		     const struct build_output *b, struct guest_run_result *out)
+static int real_test(struct hb_ctx *ctx, const struct kernel_entry *e,
+		     const struct fetch_record *fetched, const struct apply_record *applied,
+		     bool vanilla, const struct build_output *b, struct guest_run_result *out)
 {
-	return guest_run_built(ctx, e, vanilla, b, NULL, out);
+	return guest_run_built(ctx, e, fetched, applied, vanilla, b, NULL, out);
 }
 
 /* The tool reads the .config the build left beside its objects, and the guest's dumps in

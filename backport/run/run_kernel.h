@@ -16,15 +16,21 @@
 /* The stages' work. kernel_ops_real does it for real; the unit tests give fakes. Each returns
  * an hb_exit code. */
 struct kernel_ops {
-	/* *version (malloc'd) the version fetched; *log (malloc'd or NULL) what explains it */
-	int (*fetch)(struct hb_ctx *ctx, const struct kernel_entry *e, char **version, char **log);
-	/* states[i] for each features[i] of MASK: what apply found */
-	int (*apply)(struct hb_ctx *ctx, const struct kernel_entry *e, unsigned mask,
-		     enum feature_outcome *states, char **log);
-	int (*build)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		     struct build_output *out);
-	int (*test)(struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
-		    const struct build_output *b, struct guest_run_result *out);
+	/* *out the fetch's record, which the stages after it take; *log (malloc'd or NULL) what
+	 * explains it */
+	int (*fetch)(struct hb_ctx *ctx, const struct kernel_entry *e, struct fetch_record *out,
+		     char **log);
+	/* *out apply's record of the features of MASK (apply_record_free), which the stages after
+	 * it take */
+	int (*apply)(struct hb_ctx *ctx, const struct kernel_entry *e,
+		     const struct fetch_record *fetched, unsigned mask, struct apply_record *out,
+		     char **log);
+	int (*build)(struct hb_ctx *ctx, const struct kernel_entry *e,
+		     const struct fetch_record *fetched, const struct apply_record *applied,
+		     bool vanilla, struct build_output *out);
+	int (*test)(struct hb_ctx *ctx, const struct kernel_entry *e,
+		    const struct fetch_record *fetched, const struct apply_record *applied,
+		    bool vanilla, const struct build_output *b, struct guest_run_result *out);
 	/* after the tests, when ctx->fuzz_seconds (NULL: never) */
 	int (*fuzz)(const struct hb_ctx *ctx, const struct kernel_entry *e, bool vanilla,
 		    const struct build_output *b, long seconds, long seed, struct fuzz_result *out);
@@ -59,8 +65,9 @@ int run_need_tools(void);
  * named after the tree's folder, "linux-5.15.100"; a kernels.list entry of that name must
  * name the same tree). NULL, said, when PATH is no kernel tree or the name is taken. */
 const struct kernel_entry *run_tree_entry(struct hb_ctx *ctx, const char *path);
-/* For the summary of kernel E: where apply wrote its series, and each feature whose spatch
- * gave files up (its apply.json's not_examined), "  FEATURE: not examined: ...". */
-void run_print_apply_notes(const struct hb_ctx *ctx, const struct kernel_entry *e, FILE *f);
+/* For the summary of R, the run of kernel E: where apply wrote its series, and each feature
+ * whose spatch gave files up (apply's not_examined), "  FEATURE: not examined: ...". */
+void run_print_apply_notes(const struct hb_ctx *ctx, const struct kernel_entry *e,
+			   const struct run_result *r, FILE *f);
 
 #endif

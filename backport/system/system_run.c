@@ -61,6 +61,7 @@ static void stage_end(const char *kernel, const char *what, double t0, int rc)
 
 /* Builds FLAVOUR's package: the config of the run, the package fragment, the module list. */
 static int build_package(struct hb_ctx *ctx, const struct kernel_entry *e,
+			 const struct fetch_record *fetched, const struct apply_record *applied,
 			 const struct system_request *req, bool vanilla, struct system_run *r)
 {
 	int f = vanilla ? 0 : 1;
@@ -72,7 +73,7 @@ static int build_package(struct hb_ctx *ctx, const struct kernel_entry *e,
 	struct build_output out;
 	const char *what = vanilla ? "vanilla package" : "patched package";
 	double t0 = stage_begin(e->name, what);
-	int rc = build_kernel_request(ctx, e, &breq, &out);
+	int rc = build_kernel_request(ctx, e, fetched, applied, &breq, &out);
 	stage_end(e->name, what, t0, rc);
 	if (rc == HB_EXIT_OK) {
 		r->packages[f] = out.packages;
@@ -251,14 +252,15 @@ static int make_packages(struct hb_ctx *ctx, const struct kernel_entry *e,
 	r->version = strdup(rec.version);
 	unsigned mask = features_selected(ctx);
 	t0 = stage_begin(e->name, "apply");
-	rc = apply_last_current(ctx, e, mask) ? HB_EXIT_OK : apply_kernel(ctx, e, mask, NULL);
-	if (rc == HB_EXIT_OK)
-		snprintf(ctx->applied, sizeof(ctx->applied), "%s", e->name);
+	struct apply_record applied;
+	rc = apply_last_record(ctx, e, &rec, mask, &applied) == 0
+		     ? HB_EXIT_OK : apply_kernel(ctx, e, &rec, mask, &applied);
 	stage_end(e->name, "apply", t0, rc);
 	if (!rc)
-		rc = build_package(ctx, e, req, true, r);
+		rc = build_package(ctx, e, &rec, &applied, req, true, r);
 	if (!rc)
-		rc = build_package(ctx, e, req, false, r);
+		rc = build_package(ctx, e, &rec, &applied, req, false, r);
+	apply_record_free(&applied);
 	return rc;
 }
 

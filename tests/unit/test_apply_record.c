@@ -59,6 +59,15 @@ static void what_apply_wrote_reads_back(void **state)
 	assert_non_null(r.manifest[c]);
 	assert_string_equal(r.manifest[c], "v9fs_xattr_user_handler fs/9p/xattr.c\n");
 	assert_null(r.manifest[k]);
+	/* what apply hands on in memory is what a later command reads back */
+	struct apply_record m_r;
+	apply_record_of("6.1.176-1", results, mask, &m_r);
+	assert_string_equal(m_r.version, r.version);
+	assert_memory_equal(m_r.outcome, r.outcome, sizeof(r.outcome));
+	assert_memory_equal(m_r.files, r.files, sizeof(r.files));
+	assert_string_equal(m_r.manifest[c], r.manifest[c]);
+	assert_null(m_r.manifest[k]);
+	apply_record_free(&m_r);
 	apply_record_free(&r);
 	unlink(path);
 	free(path);

@@ -82,20 +82,23 @@ static void last_apply_of_a_kernel(void **state)
 	memset(&e, 0, sizeof(e));
 	strcpy(e.name, "k");
 	unsigned all = (1u << features_count) - 1;
-	assert_false(apply_last_current(&ctx, &e, all)); /* never fetched */
+	struct fetch_record fetched;
+	assert_int_equal(fetch_record_read(&ctx, "k", &fetched), -1); /* never fetched */
 	char *text = xasprintf("version=1.0-1\ntree=%s\n", tree);
 	assert_int_equal(fs_write_file_atomic(record, text, strlen(text)), 0);
-	assert_false(apply_last_current(&ctx, &e, all)); /* an older driver's record: none */
+	assert_int_equal(fetch_record_read(&ctx, "k", &fetched), -1); /* an older driver's */
 	free(text);
 	text = xasprintf("{\"record\": \"fetch\", \"record_version\": 1, \"version\": "
 			 "\"1.0-1\", \"tree\": \"%s\"}\n", tree);
 	assert_int_equal(fs_write_file_atomic(record, text, strlen(text)), 0);
-	assert_false(apply_last_current(&ctx, &e, all)); /* never applied */
+	assert_int_equal(fetch_record_read(&ctx, "k", &fetched), 0);
+	assert_string_equal(fetched.tree, tree);
+	assert_false(apply_last_current(&ctx, &e, &fetched, all)); /* never applied */
 	assert_int_equal(apply_stamp_write(&ctx, work, tree, all), 0);
-	assert_true(apply_last_current(&ctx, &e, all));
-	assert_false(apply_last_current(&ctx, &e, 1)); /* other features */
+	assert_true(apply_last_current(&ctx, &e, &fetched, all));
+	assert_false(apply_last_current(&ctx, &e, &fetched, 1)); /* other features */
 	write_rule(repo, features[0].name, "virtual patch\n// changed\n");
-	assert_false(apply_last_current(&ctx, &e, all)); /* a rule changed since */
+	assert_false(apply_last_current(&ctx, &e, &fetched, all)); /* a rule changed since */
 	fs_remove_tree(repo);
 	free(text);
 	free(record);
