@@ -130,7 +130,8 @@ char *series_split_text(const struct feature *f, const char *diff, const char *t
 	char *body = xasprintf("%s\n"
 			       "\n"
 			       "Found while testing the hardening of the semantic patch\n"
-			       "cocci/%s.cocci, which makes this change too, on %s.\n"
+			       "cocci/%s.cocci, which makes this change too, on\n"
+			       "%s.\n"
 			       "\n"
 			       "Fixes: %s",
 			       f->split->why, f->name, tree_desc, f->split->fixes);
