@@ -155,6 +155,33 @@ static char *document_sysctls(const struct feature *f, const char *work, const c
 	return diff;
 }
 
+/* F's Kconfig entry into FILE of WORK, before ANCHOR's "config" (AFTER: after it), when FILE
+ * declares ANCHOR: then true, *DIFF the diff ("" when FILE declares the symbol already; NULL on
+ * failure). False when FILE is missing or does not declare ANCHOR. */
+static bool kconfig_add_in(const struct feature *f, const char *work, const char *file,
+			   const char *anchor, bool after, char **diff)
+{
+	char *path = fs_join(work, file);
+	char *old_text = fs_exists(path) ? fs_read_file(path, NULL) : NULL;
+	free(path);
+	if (!old_text || !kconfig_declares(old_text, anchor)) {
+		free(old_text);
+		return false;
+	}
+	*diff = NULL;
+	if (kconfig_declares(old_text, f->kconfig_symbol)) {
+		*diff = strdup("");
+	} else {
+		char *new_text = after ? kconfig_insert_after(old_text, anchor, f->kconfig_entry)
+				       : kconfig_insert_before(old_text, anchor, f->kconfig_entry);
+		if (new_text && worktree_replace(work, file, new_text) == 0)
+			*diff = worktree_text_diff(file, old_text, new_text);
+		free(new_text);
+	}
+	free(old_text);
+	return true;
+}
+
 /* Adds the feature's Kconfig option to WORK when its C change reads it and the tree does not
  * declare it. Returns the diff ("" when nothing to add) or NULL on failure. */
 static char *add_kconfig(const struct feature *f, const char *work, const char *c_diff)
@@ -164,49 +191,14 @@ static char *add_kconfig(const struct feature *f, const char *work, const char *
 	free(marker);
 	if (!reads_it)
 		return strdup("");
-	for (const char *const *file = f->kconfig_files; *file; file++) {
-		char *path = fs_join(work, *file);
-		char *old_text = fs_exists(path) ? fs_read_file(path, NULL) : NULL;
-		free(path);
-		if (!old_text || !kconfig_declares(old_text, f->kconfig_anchor)) {
-			free(old_text);
-			continue;
-		}
-		char *diff = NULL;
-		if (kconfig_declares(old_text, f->kconfig_symbol)) {
-			diff = strdup("");
-		} else {
-			char *new_text = kconfig_insert_before(old_text, f->kconfig_anchor,
-							       f->kconfig_entry);
-			if (new_text && worktree_replace(work, *file, new_text) == 0)
-				diff = worktree_text_diff(*file, old_text, new_text);
-			free(new_text);
-		}
-		free(old_text);
-		return diff;
-	}
+	char *diff;
+	for (const char *const *file = f->kconfig_files; *file; file++)
+		if (kconfig_add_in(f, work, *file, f->kconfig_anchor, false, &diff))
+			return diff;
 	/* No file declares the anchor: right after its neighbour, where a file declares that */
-	for (const char *const *file = f->kconfig_files; f->kconfig_after && *file; file++) {
-		char *path = fs_join(work, *file);
-		char *old_text = fs_exists(path) ? fs_read_file(path, NULL) : NULL;
-		free(path);
-		if (!old_text || !kconfig_declares(old_text, f->kconfig_after)) {
-			free(old_text);
-			continue;
-		}
-		char *diff = NULL;
-		if (kconfig_declares(old_text, f->kconfig_symbol)) {
-			diff = strdup("");
-		} else {
-			char *new_text = kconfig_insert_after(old_text, f->kconfig_after,
-							      f->kconfig_entry);
-			if (new_text && worktree_replace(work, *file, new_text) == 0)
-				diff = worktree_text_diff(*file, old_text, new_text);
-			free(new_text);
-		}
-		free(old_text);
-		return diff;
-	}
+	for (const char *const *file = f->kconfig_files; f->kconfig_after && *file; file++)
+		if (kconfig_add_in(f, work, *file, f->kconfig_after, true, &diff))
+			return diff;
 	/* Neither: the C change's #ifdef falls back to 0. */
 	msg_info("%-18s   no Kconfig file declares %s: CONFIG_%s not added", f->name,
 		 f->kconfig_anchor, f->kconfig_symbol);

@@ -37,6 +37,23 @@ static void usage(FILE *f)
 		KCIDB_MAJOR, KCIDB_MINOR, KCIDB_ORIGIN_DEFAULT);
 }
 
+/* The per-kernel results named by ARGV from optind on, for `report CMD`: an hb_exit code. */
+static int load_results(const char *cmd, int argc, char **argv, struct run_result **results,
+			size_t *n)
+{
+	if (optind >= argc) {
+		msg_error("report %s: name at least one folder or file of per-kernel results", cmd);
+		usage(stderr);
+		return HB_EXIT_USAGE;
+	}
+	char err[1024];
+	if (report_load(argv + optind, (size_t)(argc - optind), results, n, err, sizeof(err))) {
+		msg_error("%s", err);
+		return HB_EXIT_USAGE;
+	}
+	return HB_EXIT_OK;
+}
+
 static int merge(struct hb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = { { "out", required_argument, NULL, 'o' },
@@ -53,18 +70,11 @@ static int merge(struct hb_ctx *ctx, int argc, char **argv)
 			return c == 'h' ? HB_EXIT_OK : HB_EXIT_USAGE;
 		}
 	}
-	if (optind >= argc) {
-		msg_error("report merge: name at least one folder or file of per-kernel results");
-		usage(stderr);
-		return HB_EXIT_USAGE;
-	}
 	struct run_result *results;
 	size_t n;
-	char err[1024];
-	if (report_load(argv + optind, (size_t)(argc - optind), &results, &n, err, sizeof(err))) {
-		msg_error("%s", err);
-		return HB_EXIT_USAGE;
-	}
+	int loaded = load_results("merge", argc, argv, &results, &n);
+	if (loaded != HB_EXIT_OK)
+		return loaded;
 	char *id = NULL;
 	char *dir = out ? (report_dir_make(out) == 0 ? strdup(out) : NULL)
 			: report_dir_new(ctx, "merge", &id);
@@ -109,18 +119,11 @@ static int kcidb(int argc, char **argv)
 			  "'_' only", origin);
 		return HB_EXIT_USAGE;
 	}
-	if (optind >= argc) {
-		msg_error("report kcidb: name at least one folder or file of per-kernel results");
-		usage(stderr);
-		return HB_EXIT_USAGE;
-	}
 	struct run_result *results;
 	size_t n;
-	char err[1024];
-	if (report_load(argv + optind, (size_t)(argc - optind), &results, &n, err, sizeof(err))) {
-		msg_error("%s", err);
-		return HB_EXIT_USAGE;
-	}
+	int loaded = load_results("kcidb", argc, argv, &results, &n);
+	if (loaded != HB_EXIT_OK)
+		return loaded;
 	report_sort(results, n);
 	json_t *v = report_kcidb(results, n, origin);
 	char *text = NULL;
