@@ -190,7 +190,9 @@
 //    (modules_restrict_privileged()) takes -EAGAIN instead of that
 //    -ENOENT, which its caller's allocation loop retries, as itself: a
 //    user's refused template no longer fails root's (crypto_larval_retry()
-//    around each crypto_larval_wait() there).  The larval's own requester
+//    around each crypto_larval_wait() there; it yields first, as the failed
+//    larval stays listed until its task removes it, and a retry that
+//    found it again would spin on a kernel that does not preempt).  The larval's own requester
 //    keeps its -ENOENT.
 //  - sound/core/seq_device.c (4.1 on): an ioctl on /dev/snd/seq naming a
 //    card's client runs snd_seq_device_load_drivers(), whose work item
@@ -2469,8 +2471,15 @@ identifier fn : script:python() { fn == cl_first[0] };
 +	 * caller retries on -EAGAIN) rather than take that refusal for its
 +	 * own.
 +	 */
-+	if (alg == ERR_PTR(-ENOENT) && modules_restrict_privileged())
++	if (alg == ERR_PTR(-ENOENT) && modules_restrict_privileged()) {
++		/*
++		 * The failed larval stays listed until its task removes
++		 * it: let that task run before the lookup comes back to
++		 * it, rather than spin where the kernel does not preempt.
++		 */
++		cond_resched();
 +		return ERR_PTR(-EAGAIN);
++	}
 +	return alg;
 +}
 +

@@ -11,8 +11,15 @@ static struct crypto_alg *crypto_larval_retry(struct crypto_alg *alg)
 	 * caller retries on -EAGAIN) rather than take that refusal for its
 	 * own.
 	 */
-	if (alg == ERR_PTR(-ENOENT) && modules_restrict_privileged())
+	if (alg == ERR_PTR(-ENOENT) && modules_restrict_privileged()) {
+		/*
+		 * The failed larval stays listed until its task removes
+		 * it: let that task run before the lookup comes back to
+		 * it, rather than spin where the kernel does not preempt.
+		 */
+		cond_resched();
 		return ERR_PTR(-EAGAIN);
+	}
 	return alg;
 }
 
