@@ -40,4 +40,9 @@
 			       "to create an io_uring instance.  If io_uring_group is set to -1 (the\n"
 			       "default), only processes with the CAP_SYS_ADMIN capability may create\n"
 			       "io_uring instances." } },
+	.checker = (const struct feature_check[]){
+		{ "kernel.io_uring_disabled", "upstream's default 0, which the series keeps: the "
+					      "tool asks for 2 (no ring for anybody), which breaks "
+					      "the programs that use io_uring" },
+		{ NULL, NULL } },
 },
