@@ -446,26 +446,6 @@ static enum hb_verdict case_refusal_logged(const void *arg)
 	return lines == 1 && obs.requests_any == 0 ? HB_PASS : HB_FAIL;
 }
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-
-/* AF_ALG bind of TYPE NAME: 0 or the errno of the failing call. */
-static int alg_bind(const char *type, const char *name)
-{
-	struct hb_sockaddr_alg sa = { .salg_family = AF_ALG };
-	int rc = 0, fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-
-	if (fd < 0)
-		return errno;
-	snprintf((char *)sa.salg_type, sizeof(sa.salg_type), "%s", type);
-	snprintf((char *)sa.salg_name, sizeof(sa.salg_name), "%s", name);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0)
-		rc = errno;
-	close(fd);
-	return rc;
-}
-
 /* Creates PATH (mode 0644, truncated) with TEXT: 0 or -errno. */
 static int create_file(const char *path, const char *text)
 {
@@ -494,7 +474,7 @@ static int bind_as_requester(const void *arg)
 	snprintf(pid, sizeof(pid), "%d\n", (int)getpid());
 	if (create_file(REQUESTER_PID_FILE, pid) < 0)
 		return HB_RC_EMPTY;
-	return alg_bind("hash", "hbzz(md4)");
+	return hb_alg_bind("hash", "hbzz(md4)");
 }
 
 /* Opens N marks of /dev/kmsg (each reads the records after it once) at level 1, after the
@@ -553,7 +533,7 @@ static enum hb_verdict case_refusal_names_requester(const void *arg)
 static int bind_newline_type(const void *arg)
 {
 	(void)arg;
-	return alg_bind("hb\nforged", "x");
+	return hb_alg_bind("hb\nforged", "x");
 }
 
 static enum hb_verdict case_refusal_alias_escaped(const void *arg)

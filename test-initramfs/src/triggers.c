@@ -53,8 +53,7 @@ static int fire_ldisc(void)
 	return rc;
 }
 
-/* AF_ALG bind of TYPE NAME: 0 or the errno of the failing call. */
-static int bind_alg(const char *type, const char *name)
+int hb_alg_bind(const char *type, const char *name)
 {
 	struct hb_sockaddr_alg sa = { .salg_family = AF_ALG };
 	int rc = 0, fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
@@ -72,7 +71,7 @@ static int bind_alg(const char *type, const char *name)
 /* A hash only a module provides: request "crypto-md4" in the caller's context. */
 static int fire_alg(void)
 {
-	return bind_alg("hash", "md4");
+	return hb_alg_bind("hash", "md4");
 }
 
 /* A template: the caller's context asks for "crypto-hmac(md4)" (no module has that
@@ -80,7 +79,7 @@ static int fire_alg(void)
  * which asks for "crypto-hmac" and, inside the template, "crypto-md4". */
 static int fire_hmac(void)
 {
-	return bind_alg("hash", "hmac(md4)");
+	return hb_alg_bind("hash", "hmac(md4)");
 }
 
 /* The same template over a hash root uses every day: "crypto-hmac(sha256)" in the caller's
@@ -89,20 +88,20 @@ static int fire_hmac(void)
  * no longer instantiates hmac(md4)). */
 static int fire_hmac_sha256(void)
 {
-	return bind_alg("hash", "hmac(sha256)");
+	return hb_alg_bind("hash", "hmac(sha256)");
 }
 
 /* A block cipher mode over a modular cipher, the same way: "crypto-cbc", "crypto-aes". */
 static int fire_cbc(void)
 {
-	return bind_alg("skcipher", "cbc(aes)");
+	return hb_alg_bind("skcipher", "cbc(aes)");
 }
 
 /* A template no module provides: the thread still asks for "crypto-hbzz", and without
  * the restriction that starts a root modprobe on the caller's behalf. */
 static int fire_tmpl_missing(void)
 {
-	return bind_alg("hash", "hbzz(md4)");
+	return hb_alg_bind("hash", "hbzz(md4)");
 }
 
 /* RTM_NEWLINK of a modular link type: "rtnl-link-dummy" (CAP_NET_ADMIN over the

@@ -50,4 +50,7 @@ extern const size_t hb_n_triggers;
 
 const struct hb_trigger *hb_trigger_find(const char *key);
 
+/* AF_ALG bind of TYPE NAME: 0 or the errno of the failing call. */
+int hb_alg_bind(const char *type, const char *name);
+
 #endif
