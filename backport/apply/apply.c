@@ -48,33 +48,29 @@ static const char *doc_file(const char *tree, enum doc_format *format)
 	return has_txt ? txt : NULL;
 }
 
-/* Adds the documentation of sysctl D of feature F to WORK when F's C change added the
- * sysctl. Returns the diff ("" when nothing to add) or NULL on failure. */
-static char *document_sysctl(const struct sysctl_doc *d, const char *work, const char *c_diff)
+/* Adds the documentation of sysctl D to FILE (of FORMAT) in WORK when the C change C_DIFF
+ * added the sysctl and FILE lacks it: 0, or -1 on failure. */
+static int document_sysctl(const struct sysctl_doc *d, const char *work, const char *file,
+			   enum doc_format format, const char *c_diff)
 {
 	char *marker = xasprintf("\"%s\"", d->name);
 	bool adds_sysctl = strstr(c_diff, marker) != NULL;
 	free(marker);
-	enum doc_format format;
-	const char *file = doc_file(work, &format);
-	if (!adds_sysctl || !file)
-		return strdup("");
+	if (!adds_sysctl)
+		return 0;
 	char *path = fs_join(work, file);
 	char *old_text = fs_read_file(path, NULL);
 	free(path);
 	if (!old_text)
-		return NULL;
-	char *diff = NULL;
-	if (doc_sysctl_has(old_text, format, d->name)) {
-		diff = strdup("");
-	} else {
+		return -1;
+	int rc = 0;
+	if (!doc_sysctl_has(old_text, format, d->name)) {
 		char *new_text = doc_sysctl_insert(old_text, format, d->name, d->body);
-		if (new_text && worktree_replace(work, file, new_text) == 0)
-			diff = worktree_text_diff(file, old_text, new_text);
+		rc = new_text && worktree_replace(work, file, new_text) == 0 ? 0 : -1;
 		free(new_text);
 	}
 	free(old_text);
-	return diff;
+	return rc;
 }
 
 /* The kernel-parameters list of a tree, or NULL. */
@@ -133,22 +129,18 @@ static char *document_sysctls(const struct feature *f, const char *work, const c
 {
 	enum doc_format format;
 	const char *file = doc_file(work, &format);
-	char *path = file ? fs_join(work, file) : NULL;
-	char *before = path ? fs_read_file(path, NULL) : NULL;
-	char *diff = strdup("");
-	for (size_t i = 0; diff && i < FEATURE_SYSCTLS_MAX && f->sysctls[i].name; i++) {
-		char *one = document_sysctl(&f->sysctls[i], work, c_diff);
-		if (!one) {
-			free(diff);
-			diff = NULL;
-		}
-		free(one);
-	}
-	char *after = diff && before ? fs_read_file(path, NULL) : NULL;
-	if (diff && before && after && strcmp(before, after) != 0) {
-		free(diff);
-		diff = worktree_text_diff(file, before, after);
-	}
+	if (!file)
+		return strdup("");
+	char *path = fs_join(work, file);
+	char *before = fs_read_file(path, NULL);
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < FEATURE_SYSCTLS_MAX && f->sysctls[i].name; i++)
+		rc = document_sysctl(&f->sysctls[i], work, file, format, c_diff);
+	char *after = rc == 0 && before ? fs_read_file(path, NULL) : NULL;
+	char *diff = rc != 0 ? NULL
+		     : before && after && strcmp(before, after) != 0
+			     ? worktree_text_diff(file, before, after)
+			     : strdup("");
 	free(after);
 	free(before);
 	free(path);
