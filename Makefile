@@ -81,6 +81,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/tests
 $(BUILD)/tests/test_kaddr: test-initramfs/src/kaddr.c test-initramfs/src/kaddr.h
 $(BUILD)/tests/test_kaddr: UNIT_GUEST := -iquote test-initramfs/src test-initramfs/src/kaddr.c
 
+# test_guest_sysctl_dump tests the guest's sysctl dump, with the guest pieces it reads files by.
+GUEST_DUMP := $(addprefix test-initramfs/src/,sysctl_dump.c files.c errname.c ktap.c)
+$(BUILD)/tests/test_guest_sysctl_dump: $(GUEST_DUMP)
+$(BUILD)/tests/test_guest_sysctl_dump: UNIT_GUEST := -iquote test-initramfs/src $(GUEST_DUMP)
+
 $(BUILD)/tests:
 	mkdir -p $@
 

@@ -6,7 +6,13 @@
  * leaves them, and so are the two names procps calls deprecated (base_reachable_time and
  * retrans_time, whose _ms twins stay). kernel-hardening-checker stops at a line it cannot read, so a key with other
  * characters than it takes (letters, digits and "/ * . _ -") is left out
- * too, and counted. */
+ * too, and counted.
+ *
+ * The first dump notes the directories at the top of /proc/sys; a later one walks only those.
+ * A test module may register a table under a name of its own and leave it behind: 6.12.118's
+ * sysctl KUnit test registers foo/qux from a table on its stack and never unregisters it, so
+ * listing /proc/sys/foo after it ran reads freed memory and oopses. The kernel's own names
+ * were all there at boot; a directory that was not is named on the end line, not read. */
 #include "sysctl_dump.h"
 
 #include <dirent.h>
@@ -23,11 +29,48 @@
 #define PROC_SYS "/proc/sys"
 #define VALUE_MAX 65536
 #define DEPTH_MAX 16
+#define TOPS_MAX 64
+#define NAME_MAX_LEN 64
 
 struct dump {
-	unsigned lines, unreadable, odd_keys;
+	unsigned lines, unreadable, odd_keys, new_tops;
+	char new_names[512];
 	char value[VALUE_MAX];
 };
+
+/* the top-level directories of the first dump */
+static struct {
+	unsigned n;
+	int known;
+	char name[TOPS_MAX][NAME_MAX_LEN];
+} tops;
+
+static int top_known(const char *name)
+{
+	for (unsigned i = 0; i < tops.n; i++)
+		if (!strcmp(tops.name[i], name))
+			return 1;
+	return 0;
+}
+
+/* 1 when the top-level directory NAME is walked: always at the first dump (which notes it),
+ * later only when the first dump saw it. */
+static int top_walked(struct dump *d, const char *name)
+{
+	size_t used;
+
+	if (!tops.known) {
+		if (tops.n < TOPS_MAX && strlen(name) < NAME_MAX_LEN)
+			strcpy(tops.name[tops.n++], name);
+		return 1;
+	}
+	if (top_known(name))
+		return 1;
+	d->new_tops++;
+	used = strlen(d->new_names);
+	snprintf(d->new_names + used, sizeof(d->new_names) - used, " %s", name);
+	return 0;
+}
 
 static int key_char_ok(char c)
 {
@@ -111,17 +154,20 @@ static void walk(struct dump *d, const char *dir, const char *rel, int depth)
 		    snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", name) <
 			    (int)sizeof(sub) &&
 		    lstat(path, &st) == 0) {
-			if (S_ISDIR(st.st_mode))
-				walk(d, path, sub, depth + 1);
-			else if (S_ISREG(st.st_mode) && (st.st_mode & S_IRUSR) && !deprecated(name))
+			if (S_ISDIR(st.st_mode)) {
+				if (depth > 0 || top_walked(d, name))
+					walk(d, path, sub, depth + 1);
+			} else if (S_ISREG(st.st_mode) && (st.st_mode & S_IRUSR) &&
+				   !deprecated(name)) {
 				print_file(d, path, sub);
+			}
 		}
 		free(names[i]);
 	}
 	free(names);
 }
 
-unsigned hb_sysctl_dump(const char *label)
+unsigned hb_sysctl_dump_of(const char *root, const char *label)
 {
 	static struct dump d;
 	char cmdline[4096] = "";
@@ -131,10 +177,20 @@ unsigned hb_sysctl_dump(const char *label)
 	cmdline[strcspn(cmdline, "\n")] = '\0';
 	fflush(stdout);
 	printf(HB_DUMP_BEGIN "%s\n" HB_DUMP_CMDLINE "%s\n", label, cmdline);
-	walk(&d, PROC_SYS, "", 0);
+	walk(&d, root, "", 0);
+	tops.known = 1;
 	/* the counts of what was left out go after N, for whoever reads the console */
-	printf(HB_DUMP_END "%s %u (%u unreadable, %u with other characters left out)\n", label,
+	printf(HB_DUMP_END "%s %u (%u unreadable, %u with other characters left out", label,
 	       d.lines, d.unreadable, d.odd_keys);
+	if (d.new_tops)
+		printf(", %u director%s registered since the first dump not read:%s", d.new_tops,
+		       d.new_tops == 1 ? "y" : "ies", d.new_names);
+	printf(")\n");
 	fflush(stdout);
 	return d.lines;
+}
+
+unsigned hb_sysctl_dump(const char *label)
+{
+	return hb_sysctl_dump_of(PROC_SYS, label);
 }

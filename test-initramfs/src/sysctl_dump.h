@@ -5,7 +5,10 @@
 #ifndef HB_GUEST_SYSCTL_DUMP_H
 #define HB_GUEST_SYSCTL_DUMP_H
 
-/* Prints the block LABEL: every readable file under /proc/sys. Returns the lines printed. */
+/* Prints the block LABEL: every readable file under /proc/sys (after the first dump, below
+ * the top-level directories that one saw). Returns the lines printed. */
 unsigned hb_sysctl_dump(const char *label);
+/* The same of the tree at ROOT (the unit tests' seam). */
+unsigned hb_sysctl_dump_of(const char *root, const char *label);
 
 #endif
