@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the KTAP parser (backport/boot/ktap.c), with kunit's own logs
+ * Unit tests of the KTAP parser (backport/console/ktap.c), with kunit's own logs
  * (tests/unit/ktap_data/, see its README) and our guest's output in the order
  * kunit.py reads and in the order of earlier guests.
  */
