@@ -105,36 +105,36 @@ deps-run:
 	scripts/install-deps --run
 
 unit: $(BUILD)/backport $(UNIT_BIN)
-	scripts/run-unit-tests $(UNIT_BIN)
+	tests/suites/run-unit-tests $(UNIT_BIN)
 
 golden:
-	scripts/golden-tests
-	scripts/cocci-words-tests
+	tests/suites/golden-tests
+	tests/suites/cocci-words-tests
 
 reports: driver
-	scripts/report-tests
-	scripts/ci-config-tests
+	tests/suites/report-tests
+	tests/suites/ci-config-tests
 
 write-tests: driver
-	scripts/apply-write-tests
+	tests/suites/apply-write-tests
 
 fetch-tests: driver
-	scripts/fetch-archive-tests
+	tests/suites/fetch-archive-tests
 
 compile-tests: driver
-	scripts/apply-compile-tests
+	tests/suites/apply-compile-tests
 
 # The committed series' author (make patches regenerates them as this author).
 PATCH_AUTHOR ?= hardening-backport <hardening-backport@invalid>
 
 patches: driver
-	HB_PATCH_AUTHOR="$(PATCH_AUTHOR)" scripts/patch-tests --refresh
+	HB_PATCH_AUTHOR="$(PATCH_AUTHOR)" tests/suites/patch-tests --refresh
 
 e2e: all $(BUILD)/tests/test_ktap
-	scripts/e2e-tests $(KERNEL)
+	tests/suites/e2e-tests $(KERNEL)
 
 lint:
-	shellcheck scripts/* .ci/run test-initramfs/*.sh
+	shellcheck -x scripts/* tests/suites/* .ci/run test-initramfs/*.sh
 	scripts/layer-check
 
 run: deps-run
@@ -147,11 +147,11 @@ system: deps-run
 	$(BUILD)/backport system $(KERNEL)
 
 # The system stage as a test: every workload ok or fixed at level 1, every door closed, and
-# docs/deploying.md as it generates it (scripts/system-tests; outside check, whose 90 minutes
+# docs/deploying.md as it generates it (tests/suites/system-tests; outside check, whose 90 minutes
 # cold its two builds of Debian's config would overrun: docs/tests.md).
 system-check: deps-run
 	$(MAKE) all
-	scripts/system-tests $(KERNEL)
+	tests/suites/system-tests $(KERNEL)
 
 matrix: deps-run
 	$(MAKE) all
@@ -166,9 +166,9 @@ matrix: deps-run
 check: deps
 	$(MAKE) all
 	$(MAKE) lint unit golden reports write-tests fetch-tests
-	scripts/patch-tests
-	scripts/apply-compile-tests
-	scripts/e2e-tests $(KERNEL)
+	tests/suites/patch-tests
+	tests/suites/apply-compile-tests
+	tests/suites/e2e-tests $(KERNEL)
 
 clean:
 	rm -rf $(BUILD)

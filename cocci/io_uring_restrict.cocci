@@ -126,7 +126,7 @@ def iu_allowed_body():
                       "\treturn in_group_p(io_uring_group)"])
 
 // Which files spatch parses at all: every rule depends on iu_file, a script whose words are
-// only these anchors (scripts/cocci-words-tests checks it).
+// only these anchors (tests/suites/cocci-words-tests checks it).
 @iu_w_setup@
 @@
 io_uring_setup(...)

@@ -39,7 +39,7 @@ virtual report
 
 // Which files spatch parses at all: only those that call proc_create() or
 // create_proc_entry().  Every rule below depends on km_file, a script whose
-// words are only these two (scripts/cocci-words-tests checks it); the
+// words are only these two (tests/suites/cocci-words-tests checks it); the
 // rules' own words would let S_IRUGO alone, in thousands of files of the
 // trees before 4.x (module_param(..., S_IRUGO)), make spatch parse a file.
 @km_w@

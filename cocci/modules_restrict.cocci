@@ -295,7 +295,7 @@ virtual report
 // names none of them is not parsed: spatch --dir over a whole tree parses
 // a handful of files.  Without this gate the query spatch builds from
 // the many rules below grows past its limit and it parses every file.
-// scripts/cocci-words-tests checks it for every rule.
+// tests/suites/cocci-words-tests checks it for every rule.
 @mr_w_md@
 symbol modules_disabled;
 @@

@@ -187,7 +187,7 @@ def tl_forms(path):
     return var, nl.join(body).lstrip(t), how
 
 // Which files spatch parses at all: every rule depends on tl_file, a script whose words are
-// only these anchors (scripts/cocci-words-tests checks it).
+// only these anchors (tests/suites/cocci-words-tests checks it).
 @tl_w_autoload@
 symbol tty_ldisc_autoload;
 @@

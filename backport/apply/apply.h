@@ -13,7 +13,7 @@
 
 /* Where apply_kernel writes kernel E's series (malloc'd): CACHE/work/NAME/patches, for every
  * entry. It carries the user's identity; the repo's patches/NAME, the project's reference
- * series, is written only by `make patches` (scripts/patch-tests --refresh), never by apply. */
+ * series, is written only by `make patches` (tests/suites/patch-tests --refresh), never by apply. */
 char *apply_series_dir(const struct hb_ctx *ctx, const struct kernel_entry *e);
 /* Applies kernel E to the pristine tree its fetch recorded (FETCHED): patched tree at
  * CACHE/work/NAME/patched, series in apply_series_dir(), its record in apply.json and, when

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* How the guest prints its sysctls and command line on the console for the host to cut out
- * (test-initramfs/src/sysctl_dump.c prints, backport/boot/sysctl_dump.c cuts): at each point of
+ * (test-initramfs/src/sysctl_dump.c prints, backport/console/sysctl_dump.c cuts): at each point of
  * the run, a block
  *
  *   hb-sysctl-begin LABEL

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* kernel-hardening-checker on a flavour that booted: its .config, and the command line and
- * sysctls the guest printed (boot/sysctl_dump.h), in the tool's JSON mode; and the series the
+ * sysctls the guest printed (console/sysctl_dump.h), in the tool's JSON mode; and the series the
  * patched flavour was built from, named by its patches' hashes. */
 #ifndef HB_HARDENING_JUDGE_H
 #define HB_HARDENING_JUDGE_H

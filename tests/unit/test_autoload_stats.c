@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests of the autoload surface measurement's host side (backport/boot/autoload_stats.c):
+/* Unit tests of the autoload surface measurement's host side (backport/suites/autoload_stats.c):
  * the guest's "# autoload ..." lines out of a console log's KTAP, and their JSON both ways. */
 #include <setjmp.h>
 #include <stdarg.h>

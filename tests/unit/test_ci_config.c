@@ -2,7 +2,7 @@
 /* Unit tests: the CI configurations of ci_config_text(): git before actions/checkout (the
  * debian:bookworm image has none), the fetched trees and ccache cached per kernel and keyed on
  * kernels.list and the config fragment, GitLab's caches inside the project linked into the
- * driver's cache, and the kernels quoted as strings. (scripts/ci-config-tests runs the engines'
+ * driver's cache, and the kernels quoted as strings. (tests/suites/ci-config-tests runs the engines'
  * own linters on the committed files.) */
 #include <setjmp.h>
 #include <stdarg.h>

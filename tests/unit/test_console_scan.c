@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests of the console scanner (backport/boot/console_scan.c). */
+/* Unit tests of the console scanner (backport/console/console_scan.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

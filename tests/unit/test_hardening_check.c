@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests of kernel-hardening-checker's side of the driver: the guest's sysctl dumps cut out
- * of a console (backport/boot/sysctl_dump.c), the tool's JSON read (result/hardening_check.c)
+ * of a console (backport/console/sysctl_dump.c), the tool's JSON read (result/hardening_check.c)
  * and kept in the per-kernel results, vanilla against patched and the hardenings' checks that
  * FAIL on patched (result/hardening_check_diff.c), Debian's version order
  * (fetch/hardening_checker.c). */

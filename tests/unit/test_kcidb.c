@@ -2,7 +2,7 @@
 /* Unit tests of `backport report kcidb` (backport/report/report_kcidb.c): the kernel's own tests
  * under their KUnit and kselftest names, and a kernel's result as KCIDB checkouts, builds and
  * tests; the series' patchset hash (result/run_result.c). The schema itself is checked by
- * scripts/report-tests (tests/kcidb/check_kcidb.py). */
+ * tests/suites/report-tests (tests/kcidb/check_kcidb.py). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

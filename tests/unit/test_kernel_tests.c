@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests of the kernel's own tests on the host (backport/boot/kernel_tests.c and
+/* Unit tests of the kernel's own tests on the host (backport/suites/kernel_tests.c and
  * backport/result/kernel_tests_diff.c): the suite kernel_tests' cases out of a console log's
  * KTAP, their JSON both ways, vanilla against patched case by case, and the smoke row's verdict
  * when patched fails what vanilla passes (backport/result/verdict.c). */

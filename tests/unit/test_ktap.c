@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the KTAP parser (backport/boot/ktap.c), with kunit's own logs
+ * Unit tests of the KTAP parser (backport/console/ktap.c), with kunit's own logs
  * (tests/unit/ktap_data/, see its README) and our guest's output in the order
  * kunit.py reads and in the order of earlier guests.
  */
@@ -1021,7 +1021,7 @@ static void test_subtest_order_and_tabs(void **state)
 /*
  * "test_ktap --kunit-summary FILE...": no tests, but for each file the line
  * kunit.py parse would end with, from this parser's report
- * ("FILE: Ran N tests: passed: P, ..."), for scripts/ktap-kunit-check.
+ * ("FILE: Ran N tests: passed: P, ..."), for tests/suites/ktap-kunit-check.
  */
 static int kunit_summaries(int argc, char **argv)
 {

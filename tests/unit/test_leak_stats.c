@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests of the leak measurement's host side (backport/boot/leak_stats.c): the guest's
+/* Unit tests of the leak measurement's host side (backport/suites/leak_stats.c): the guest's
  * "# leaks ..." lines out of a console log's KTAP, their JSON both ways, the per-kernel results
  * that carry them and those older than them. */
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Unit tests: a rule's "// Piece:" lines and the pieces a diff lacks (apply/rule_pieces.c). */
+/* Unit tests: a rule's "// Piece:" lines and the pieces a diff lacks (apply/rules/rule_pieces.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests: a kernel config of the user's own as the start of a build (--config FILE,
- * backport/build/user_config.c): what it must have, the test config's options merged into it
+ * backport/compile/user_config.c): what it must have, the test config's options merged into it
  * (what the tests need set, what the test config trims left as the user's has it), what was
  * added, and the folder its builds use. */
 #include <setjmp.h>
