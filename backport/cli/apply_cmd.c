@@ -5,6 +5,7 @@
 #include "apply_series.h"
 #include "apply_path_write.h"
 #include "commands.h"
+#include "common_opts.h"
 #include "exitcodes.h"
 #include "feature_table.h"
 #include "fetch.h"
@@ -47,9 +48,7 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = { { "features", required_argument, NULL, 'f' },
 					      { "report", no_argument, NULL, 'r' },
-					      { "author", required_argument, NULL, 'a' },
-					      { "signoff", no_argument, NULL, 's' },
-					      { "cover-letter", no_argument, NULL, 'c' },
+					      COMMON_OPTS_SERIES_TABLE,
 					      { "rollback", no_argument, NULL, 'B' },
 					      { "resume", no_argument, NULL, 'U' },
 					      { "help", no_argument, NULL, 'h' },
@@ -61,7 +60,12 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 	char err[512];
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'f') {
+		int rc;
+		if (common_opts_take(ctx, c, optarg, &rc)) {
+			if (rc)
+				return rc;
+			series_given = true;
+		} else if (c == 'f') {
 			if (features_select(optarg, &mask, err, sizeof(err)) != 0) {
 				msg_error("%s", err);
 				return HB_EXIT_USAGE;
@@ -69,12 +73,6 @@ int cmd_apply(struct hb_ctx *ctx, int argc, char **argv)
 			features_given = true;
 		} else if (c == 'r') {
 			report = true;
-		} else if (c == 'a' || c == 's' || c == 'c') {
-			if (c == 'a' && series_set_author(ctx, optarg) != 0)
-				return HB_EXIT_USAGE;
-			ctx->signoff = ctx->signoff || c == 's';
-			ctx->cover_letter = ctx->cover_letter || c == 'c';
-			series_given = true;
 		} else if (c == 'B' || c == 'U') {
 			rollback = rollback || c == 'B';
 			resume = resume || c == 'U';

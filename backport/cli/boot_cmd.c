@@ -3,6 +3,7 @@
  * (the command over guest_run). */
 #include "commands.h"
 #include "build.h"
+#include "common_opts.h"
 #include "exitcodes.h"
 #include "guest_run.h"
 #include "kbuild_make.h"
@@ -19,7 +20,7 @@ int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = { { "vanilla", no_argument, NULL, 'v' },
 					      { "append", required_argument, NULL, 'a' },
-					      { "config", required_argument, NULL, 'c' },
+					      COMMON_OPTS_BUILD_TABLE,
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	bool vanilla = false;
@@ -27,14 +28,14 @@ int cmd_test(struct hb_ctx *ctx, int argc, char **argv)
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'v') {
+		int rc;
+		if (common_opts_take(ctx, c, optarg, &rc)) {
+			if (rc)
+				return rc;
+		} else if (c == 'v') {
 			vanilla = true;
 		} else if (c == 'a') {
 			append = optarg;
-		} else if (c == 'c') {
-			int rc = build_set_user_config(ctx, optarg);
-			if (rc)
-				return rc;
 		} else {
 			FILE *f = c == 'h' ? stdout : stderr;
 			fprintf(f, "usage: backport test NAME [--vanilla] [--append ARGS] [--config FILE]\n"

@@ -2,6 +2,7 @@
 /* backport build NAME [--vanilla]: the command over build_kernel(). */
 #include "build.h"
 #include "commands.h"
+#include "common_opts.h"
 #include "exitcodes.h"
 #include "fetch.h"
 #include "kbuild_make.h"
@@ -15,19 +16,19 @@
 int cmd_build(struct hb_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = { { "vanilla", no_argument, NULL, 'v' },
-					      { "config", required_argument, NULL, 'c' },
+					      COMMON_OPTS_BUILD_TABLE,
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	bool vanilla = false;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'v') {
-			vanilla = true;
-		} else if (c == 'c') {
-			int rc = build_set_user_config(ctx, optarg);
+		int rc;
+		if (common_opts_take(ctx, c, optarg, &rc)) {
 			if (rc)
 				return rc;
+		} else if (c == 'v') {
+			vanilla = true;
 		} else {
 			FILE *f = c == 'h' ? stdout : stderr;
 			fprintf(f, "usage: backport build NAME [--vanilla] [--config FILE]\n"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "matrix_args.h"
 
+#include "common_opts.h"
 #include "feature_table.h"
-#include "mbox_patch.h"
 #include "msg.h"
 
 #include <getopt.h>
@@ -64,19 +64,18 @@ static int select_kernels(const struct kernel_list *list, const char *names,
 	return 0;
 }
 
-int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
-		      struct matrix_args *a, char *err, size_t errlen)
+int matrix_args_parse(struct hb_ctx *ctx, int argc, char **argv, struct matrix_args *a,
+		      char *err, size_t errlen)
 {
+	const struct kernel_list *list = &ctx->kernels;
 	static const struct option opts[] = { { "kernels", required_argument, NULL, 'k' },
 					      { "features", required_argument, NULL, 'f' },
 					      { "jobs", required_argument, NULL, 'j' },
 					      { "out", required_argument, NULL, 'o' },
 					      { "reuse-apply", no_argument, NULL, 'r' },
 					      { "fuzz", required_argument, NULL, 'z' },
-					      { "author", required_argument, NULL, 'a' },
-					      { "signoff", no_argument, NULL, 's' },
-					      { "cover-letter", no_argument, NULL, 'c' },
-					      { "config", required_argument, NULL, 'C' },
+					      COMMON_OPTS_SERIES_TABLE,
+					      COMMON_OPTS_BUILD_TABLE,
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	memset(a, 0, sizeof(*a));
@@ -91,6 +90,16 @@ int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
 	while ((c = getopt_long(argc, argv, ":hj:", opts, NULL)) != -1) {
 		char *end;
 		long j;
+		int rc;
+		enum common_opts_kind kind = common_opts_take(ctx, c, optarg, &rc);
+		if (kind && rc) {
+			if (errlen)
+				*err = '\0'; /* it said what is wrong */
+			a->config_refused = kind == COMMON_OPTS_BUILD;
+			return -1;
+		}
+		if (kind)
+			continue;
 		switch (c) {
 		case 'h':
 			a->help = true;
@@ -125,23 +134,6 @@ int matrix_args_parse(const struct kernel_list *list, int argc, char **argv,
 				return -1;
 			}
 			a->fuzz_seconds = j;
-			break;
-		case 'a':
-			if (!mbox_author_valid(optarg)) {
-				msg_format(err, errlen, "--author '%s': expected \"Name <mail>\"",
-					   optarg);
-				return -1;
-			}
-			a->author = optarg;
-			break;
-		case 's':
-			a->signoff = true;
-			break;
-		case 'c':
-			a->cover_letter = true;
-			break;
-		case 'C':
-			a->config = optarg;
 			break;
 		case ':':
 			msg_format(err, errlen, "option '%s' needs a value", argv[optind - 1]);

@@ -64,9 +64,11 @@ int cmd_matrix(struct hb_ctx *ctx, int argc, char **argv)
 {
 	struct matrix_args a;
 	char err[2048];
-	if (matrix_args_parse(&ctx->kernels, argc, argv, &a, err, sizeof(err)) != 0) {
-		msg_error("%s", err);
-		usage(stderr);
+	if (matrix_args_parse(ctx, argc, argv, &a, err, sizeof(err)) != 0) {
+		if (*err)
+			msg_error("%s", err);
+		if (!a.config_refused) /* as build and run, a bad --config file is all it says */
+			usage(stderr);
 		matrix_args_free(&a);
 		return HB_EXIT_USAGE;
 	}
@@ -95,19 +97,10 @@ int cmd_matrix(struct hb_ctx *ctx, int argc, char **argv)
 		matrix_args_free(&a);
 		return rc;
 	}
-	if (a.config && (rc = build_set_user_config(ctx, a.config)) != HB_EXIT_OK) {
-		free(dir);
-		free(id);
-		matrix_args_free(&a);
-		return rc;
-	}
 	int parallel = a.jobs < (int)a.count ? a.jobs : (int)a.count;
 	ctx->features = a.features;
 	ctx->reuse_apply = a.reuse_apply;
 	ctx->fuzz_seconds = a.fuzz_seconds;
-	ctx->author = a.author;
-	ctx->signoff = a.signoff;
-	ctx->cover_letter = a.cover_letter;
 	if (parallel > 1)
 		ctx->make_jobs = matrix_make_jobs(sysconf(_SC_NPROCESSORS_ONLN), parallel);
 	msg_stage("matrix: %zu kernel%s, %d at once; reports in %s", a.count,

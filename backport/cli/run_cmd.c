@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* backport run [NAME | --tree PATH]: the whole job on one kernel, and its summary table. */
 #include "commands.h"
+#include "common_opts.h"
 #include "apply_series.h"
 #include "build.h"
 #include "exitcodes.h"
@@ -139,28 +140,23 @@ static void print_summary(const struct run_result *r)
 
 int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option run_opts[] = { { "author", required_argument, NULL, 'a' },
-						  { "signoff", no_argument, NULL, 's' },
-						  { "cover-letter", no_argument, NULL, 'c' },
+	static const struct option run_opts[] = { COMMON_OPTS_SERIES_TABLE,
 						  { "tree", required_argument, NULL, 't' },
-						  { "config", required_argument, NULL, 'C' },
+						  COMMON_OPTS_BUILD_TABLE,
 						  { "help", no_argument, NULL, 'h' },
 						  { NULL, 0, NULL, 0 } };
-	int c;
+	int c, rc;
 	bool help = false, bad = false;
 	const char *tree = NULL;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", run_opts, NULL)) != -1) {
-		if (c == 't')
+		enum common_opts_kind kind = common_opts_take(ctx, c, optarg, &rc);
+		if (kind == COMMON_OPTS_BUILD && rc)
+			return rc; /* it said what is wrong with the file */
+		else if (kind)
+			bad = bad || rc;
+		else if (c == 't')
 			tree = optarg;
-		else if (c == 'C' && build_set_user_config(ctx, optarg) != HB_EXIT_OK)
-			return HB_EXIT_USAGE; /* it said what is wrong with the file */
-		else if (c == 'C')
-			continue;
-		else if (c == 'a')
-			bad = bad || series_set_author(ctx, optarg) != 0;
-		else if (c == 's' || c == 'c')
-			*(c == 's' ? &ctx->signoff : &ctx->cover_letter) = true;
 		else
 			*(c == 'h' ? &help : &bad) = true;
 	}
@@ -186,7 +182,7 @@ int cmd_run(struct hb_ctx *ctx, int argc, char **argv)
 		: optind < argc ? ctx_kernel(ctx, argv[optind]) : ctx_default_kernel(ctx);
 	if (!e)
 		return HB_EXIT_USAGE;
-	int rc = run_need_tools();
+	rc = run_need_tools();
 	if (rc)
 		return rc;
 	if ((rc = guest_run_check(ctx)))

@@ -3,6 +3,7 @@
  * hardened kernel as a Debian package on a real Debian system (system_run.h). */
 #include "build.h"
 #include "commands.h"
+#include "common_opts.h"
 #include "exitcodes.h"
 #include "fetch.h"
 #include "fsutil.h"
@@ -43,7 +44,7 @@ static int usage(FILE *f, int rc)
 
 int cmd_system(struct hb_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = { { "config", required_argument, NULL, 'c' },
+	static const struct option opts[] = { COMMON_OPTS_BUILD_TABLE,
 					      { "modules", required_argument, NULL, 'm' },
 					      { "refresh", no_argument, NULL, 'r' },
 					      { "help", no_argument, NULL, 'h' },
@@ -53,8 +54,8 @@ int cmd_system(struct hb_ctx *ctx, int argc, char **argv)
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'c') {
-			int rc = build_set_user_config(ctx, optarg);
+		int rc;
+		if (common_opts_take(ctx, c, optarg, &rc)) {
 			if (rc)
 				return rc;
 		} else if (c == 'm') {

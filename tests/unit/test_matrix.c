@@ -251,80 +251,103 @@ static void jobs_split(void **state)
 	assert_int_equal(matrix_make_jobs(16, 0), 16);
 }
 
-static int parse(const struct kernel_list *l, char **argv, struct matrix_args *a, char *err)
+static int parse(struct hb_ctx *ctx, char **argv, struct matrix_args *a, char *err)
 {
 	int argc = 0;
 	while (argv[argc])
 		argc++;
-	return matrix_args_parse(l, argc, argv, a, err, 1024);
+	return matrix_args_parse(ctx, argc, argv, a, err, 1024);
 }
 
 static void arguments(void **state)
 {
 	(void)state;
-	struct kernel_list l;
+	struct hb_ctx ctx;
+	memset(&ctx, 0, sizeof(ctx));
+	struct hb_ctx *l = &ctx;
 	char err[1024];
 	assert_int_equal(kernels_list_parse("5.10 debian bullseye linux-source-5.10\n"
 					    "6.1 debian bookworm linux-source-6.1\n"
 					    "6.12 debian trixie linux-source-6.12\n",
-					    "kernels.list", &l, err, sizeof(err)), 0);
+					    "kernels.list", &ctx.kernels, err, sizeof(err)), 0);
 	struct matrix_args a;
-	assert_int_equal(parse(&l, (char *[]){ "matrix", NULL }, &a, err), 0);
+	assert_int_equal(parse(l, (char *[]){ "matrix", NULL }, &a, err), 0);
 	assert_int_equal(a.count, 3);
 	assert_int_equal(a.jobs, 1);
 	assert_int_equal(a.features, 0);
 	assert_false(a.reuse_apply);
 	matrix_args_free(&a);
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "--reuse-apply", NULL }, &a, err), 0);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--reuse-apply", NULL }, &a, err), 0);
 	assert_true(a.reuse_apply);
 	matrix_args_free(&a);
 	/* named kernels run in kernels.list order, each once */
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "--kernels", "6.12,5.10,6.12", "-j", "2",
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--kernels", "6.12,5.10,6.12", "-j", "2",
 					       NULL }, &a, err), 0);
 	assert_int_equal(a.count, 2);
 	assert_string_equal(a.kernels[0]->name, "5.10");
 	assert_string_equal(a.kernels[1]->name, "6.12");
 	assert_int_equal(a.jobs, 2);
 	matrix_args_free(&a);
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "-j3", "--out", "/tmp/x", "--features",
+	assert_int_equal(parse(l, (char *[]){ "matrix", "-j3", "--out", "/tmp/x", "--features",
 					       (char *)features[0].name, NULL }, &a, err), 0);
 	assert_int_equal(a.jobs, 3);
 	assert_string_equal(a.out, "/tmp/x");
 	assert_int_equal(a.features, 1u << 0);
 	matrix_args_free(&a);
 	/* every unknown kernel is named, with the known ones */
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "--kernels", "4.19,6.1,9.9", NULL }, &a,
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--kernels", "4.19,6.1,9.9", NULL }, &a,
 			       err), -1);
 	assert_string_equal(err, "unknown kernels '4.19', '9.9' (known: 5.10, 6.1, 6.12)");
 	matrix_args_free(&a);
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "--kernels", "6.1,", NULL }, &a, err), 0);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--kernels", "6.1,", NULL }, &a, err), 0);
 	matrix_args_free(&a);
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "--kernels", ",6.1", NULL }, &a, err), -1);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--kernels", ",6.1", NULL }, &a, err), -1);
 	assert_non_null(strstr(err, "empty name"));
 	matrix_args_free(&a);
 	static const char *const bad_jobs[] = { "0", "-1", "x", "2x", "65", "" };
 	for (size_t i = 0; i < sizeof(bad_jobs) / sizeof(bad_jobs[0]); i++) {
-		assert_int_equal(parse(&l, (char *[]){ "matrix", "-j", (char *)bad_jobs[i], NULL },
+		assert_int_equal(parse(l, (char *[]){ "matrix", "-j", (char *)bad_jobs[i], NULL },
 				       &a, err), -1);
 		assert_non_null(strstr(err, "-j '"));
 		matrix_args_free(&a);
 	}
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "--features", "nosuch", NULL }, &a, err), -1);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--features", "nosuch", NULL }, &a, err), -1);
 	assert_non_null(strstr(err, "unknown feature 'nosuch'"));
 	matrix_args_free(&a);
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "6.1", NULL }, &a, err), -1);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "6.1", NULL }, &a, err), -1);
 	assert_non_null(strstr(err, "unexpected argument '6.1'"));
 	matrix_args_free(&a);
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "--frob", NULL }, &a, err), -1);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--frob", NULL }, &a, err), -1);
 	assert_non_null(strstr(err, "unknown option '--frob'"));
 	matrix_args_free(&a);
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "--kernels", NULL }, &a, err), -1);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--kernels", NULL }, &a, err), -1);
 	assert_non_null(strstr(err, "needs a value"));
 	matrix_args_free(&a);
-	assert_int_equal(parse(&l, (char *[]){ "matrix", "--help", NULL }, &a, err), 0);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--help", NULL }, &a, err), 0);
 	assert_true(a.help);
 	matrix_args_free(&a);
-	kernels_list_free(&l);
+	/* the options it shares with apply and run go where theirs go */
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--signoff", "--author", "A <a@invalid>",
+					       "--cover-letter", NULL }, &a, err), 0);
+	assert_true(ctx.signoff && ctx.cover_letter);
+	assert_string_equal(ctx.author, "A <a@invalid>");
+	matrix_args_free(&a);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--author", "nobody", NULL }, &a, err), -1);
+	assert_string_equal(err, ""); /* said by the option's own parser */
+	assert_false(a.config_refused); /* the usage follows */
+	matrix_args_free(&a);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--config", "/nonexistent/config", NULL },
+			       &a, err), -1);
+	assert_string_equal(err, "");
+	assert_true(a.config_refused); /* as build and run: the message alone */
+	assert_null(ctx.user_config);
+	matrix_args_free(&a);
+	assert_int_equal(parse(l, (char *[]){ "matrix", "--config", "debian:cloud-amd64", NULL },
+			       &a, err), 0);
+	assert_string_equal(ctx.distro_flavour, "cloud-amd64");
+	matrix_args_free(&a);
+	free(ctx.distro_flavour);
+	kernels_list_free(&ctx.kernels);
 }
 
 /* The command itself: bad input is refused with exit 2 before anything runs. */
@@ -349,6 +372,9 @@ static void command_bad_input(void **state)
 		  "unknown kernels '4.19', 'nope' (known: 5.10, 6.1)" },
 		{ { (char *)bin, "matrix", "-j", "0", NULL }, "-j '0'" },
 		{ { (char *)bin, "matrix", "--features", "nosuch", NULL }, "unknown feature 'nosuch'" },
+		{ { (char *)bin, "matrix", "--author", "nobody", NULL }, "--author 'nobody'" },
+		{ { (char *)bin, "matrix", "--config", "/nonexistent/x", NULL },
+		  "--config /nonexistent/x: cannot read it" },
 		{ { (char *)bin, "report", "merge", dir, NULL }, "no per-kernel results" },
 		{ { (char *)bin, "report", "merge", "/nonexistent/x", NULL }, "no such file or folder" },
 		{ { (char *)bin, "report", "frob", NULL }, "unknown subcommand 'frob'" },
