@@ -4,7 +4,6 @@
  * (tests/unit/ktap_data/, see its README) and our guest's output in the order
  * kunit.py reads and in the order of earlier guests.
  */
-#include <glob.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -762,89 +761,6 @@ static void test_kunit_logs(void **state)
 	}
 }
 
-/*
- * The same logs in the kernel trees the driver fetched ($BACKPORT_CACHE/src/,
- * or the trees' folders in $HB_KUNIT_TREES, separated by ':'): every
- * tools/testing/kunit/test_data/NAME.log must parse; one whose bytes are a
- * fixture's must give that fixture's report.  Skipped when there is no tree.
- */
-static size_t kunit_tree_dirs(glob_t *g)
-{
-	const char *trees = getenv("HB_KUNIT_TREES");
-	char pattern[4096];
-	int flags = 0;
-	if (trees && *trees) {
-		char *copy = strdup(trees);
-		assert_non_null(copy);
-		for (char *save = NULL, *t = strtok_r(copy, ":", &save); t;
-		     t = strtok_r(NULL, ":", &save)) {
-			snprintf(pattern, sizeof(pattern), "%s/tools/testing/kunit/test_data", t);
-			glob(pattern, flags, NULL, g);
-			flags = GLOB_APPEND;
-		}
-		free(copy);
-	} else {
-		const char *cache = getenv("BACKPORT_CACHE");
-		const char *home = getenv("HOME");
-		if (cache && *cache)
-			snprintf(pattern, sizeof(pattern), "%s/src/*/tools/testing/kunit/test_data",
-				 cache);
-		else
-			snprintf(pattern, sizeof(pattern),
-				 "%s/.cache/hardening-backport/src/*/tools/testing/kunit/test_data",
-				 home ? home : "/root");
-		glob(pattern, 0, NULL, g);
-	}
-	return g->gl_pathc;
-}
-
-static void test_kunit_logs_of_fetched_trees(void **state)
-{
-	(void)state;
-	glob_t dirs = { 0 };
-	if (!kunit_tree_dirs(&dirs)) {
-		globfree(&dirs);
-		print_message("skipped: no kernel tree with tools/testing/kunit\n");
-		skip();
-	}
-	size_t logs = 0, same = 0;
-	for (size_t d = 0; d < dirs.gl_pathc; d++) {
-		char pattern[4096];
-		glob_t g = { 0 };
-		snprintf(pattern, sizeof(pattern), "%s/*.log", dirs.gl_pathv[d]);
-		glob(pattern, 0, NULL, &g);
-		for (size_t i = 0; i < g.gl_pathc; i++) {
-			size_t len;
-			char *text = read_all(g.gl_pathv[i], &len);
-			assert_non_null(text);
-			struct ktap_report r;
-			assert_int_equal(ktap_parse(text, len, &r), 0);
-			ktap_report_free(&r);
-			logs++;
-			const char *base = strrchr(g.gl_pathv[i], '/') + 1;
-			for (size_t k = 0; k < sizeof(kunit_logs) / sizeof(kunit_logs[0]); k++) {
-				char path[4096];
-				size_t flen;
-				if (strcmp(base, kunit_logs[k].file))
-					continue;
-				fixture_path(path, sizeof(path), kunit_logs[k].file);
-				char *fixture = read_all(path, &flen);
-				assert_non_null(fixture);
-				if (flen == len && !memcmp(fixture, text, len)) {
-					check_kunit_log(&kunit_logs[k], text, len);
-					same++;
-				}
-				free(fixture);
-			}
-			free(text);
-		}
-		globfree(&g);
-	}
-	print_message("  %zu kunit log(s) of %zu tree(s) parsed, %zu the same as a fixture\n",
-		      logs, dirs.gl_pathc, same);
-	globfree(&dirs);
-}
-
 /* ---- our guest: the order kunit.py reads, and the order before ---- */
 
 /* What /init prints today (test-initramfs/src/suite_runner.c): the suite's version
@@ -1063,7 +979,6 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_several_documents),
 		cmocka_unit_test(test_json_escaping),
 		cmocka_unit_test(test_kunit_logs),
-		cmocka_unit_test(test_kunit_logs_of_fetched_trees),
 		cmocka_unit_test(test_guest_both_orders),
 		cmocka_unit_test(test_subtest_order_and_tabs),
 	};
