@@ -121,8 +121,11 @@ const struct hc_check *hc_checks_find(const struct hc_checks *c, const char *nam
 
 bool hc_check_same(const struct hc_check *a, const struct hc_check *b)
 {
+	/* desired too: the tool checks CONFIG_LSM four times, two of them kspp's
+	 * security_policy ones ("*yama*", "*landlock*") */
 	return !strcmp(a->name, b->name) && !strcmp(a->type, b->type) &&
-	       !strcmp(a->decision, b->decision) && !strcmp(a->reason, b->reason);
+	       !strcmp(a->decision, b->decision) && !strcmp(a->reason, b->reason) &&
+	       !strcmp(a->desired, b->desired);
 }
 
 void hc_flavour_free(struct hc_flavour *f)

@@ -57,7 +57,7 @@ void hc_checks_free(struct hc_checks *c);
 /* The check of C that NAME (its option_name) and DECISION (NULL: any) name, or NULL. */
 const struct hc_check *hc_checks_find(const struct hc_checks *c, const char *name,
 				      const char *decision);
-/* Do A and B speak of the same check (name, type, decision, reason)? */
+/* Do A and B speak of the same check (name, type, decision, reason, desired value)? */
 bool hc_check_same(const struct hc_check *a, const struct hc_check *b);
 
 void hc_flavour_free(struct hc_flavour *f);

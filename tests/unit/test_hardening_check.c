@@ -199,6 +199,30 @@ static void vanilla_against_patched(void **state)
 	hc_flavour_free(&r.flavour[FLAVOUR_PATCHED].checker);
 }
 
+/* One option checked twice by the same recommendation for the same reason, for two values:
+ * the same verdicts on both flavours are no change, whatever the order. */
+#define LSM_CHECK(want, result, ok)                                                            \
+	"{\"option_name\": \"CONFIG_LSM\", \"type\": \"kconfig\", \"reason\": "                     \
+	"\"security_policy\", \"decision\": \"kspp\", \"desired_val\": \"" want "\", "               \
+	"\"check_result\": \"" result "\", \"check_result_bool\": " ok "}"
+#define LSM_YAMA LSM_CHECK("*yama*", "OK: in \\\"yama,bpf\\\"", "true")
+#define LSM_LANDLOCK LSM_CHECK("*landlock*", "FAIL: not in \\\"yama,bpf\\\"", "false")
+
+static void one_option_checked_for_two_values(void **state)
+{
+	(void)state;
+	struct run_result r;
+	memset(&r, 0, sizeof(r));
+	flavour_of(&r.flavour[FLAVOUR_VANILLA].checker, "[" LSM_YAMA ", " LSM_LANDLOCK "]");
+	flavour_of(&r.flavour[FLAVOUR_PATCHED].checker, "[" LSM_LANDLOCK ", " LSM_YAMA "]");
+	struct hc_diff d;
+	hc_diff_of(&r, &d);
+	assert_int_equal(d.n_changed, 0);
+	hc_diff_free(&d);
+	hc_flavour_free(&r.flavour[FLAVOUR_VANILLA].checker);
+	hc_flavour_free(&r.flavour[FLAVOUR_PATCHED].checker);
+}
+
 static void dumps_are_cut_out_of_the_console(void **state)
 {
 	(void)state;
@@ -275,6 +299,7 @@ int main(void)
 		cmocka_unit_test(tool_json_that_is_not_its_is_refused),
 		cmocka_unit_test(results_json_both_ways),
 		cmocka_unit_test(vanilla_against_patched),
+		cmocka_unit_test(one_option_checked_for_two_values),
 		cmocka_unit_test(dumps_are_cut_out_of_the_console),
 		cmocka_unit_test(lines_the_tool_reads),
 		cmocka_unit_test(debian_versions_in_order),
