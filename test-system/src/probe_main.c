@@ -81,8 +81,11 @@ static int probe_surface(int in_namespace)
 	for (size_t i = 0; i < hb_n_triggers; i++) {
 		const struct hb_trigger *t = &hb_triggers[i];
 
-		if (t->needs_userns == in_namespace)
-			outcome(t->action, t->fire());
+		if (t->needs_userns != in_namespace)
+			continue;
+		fprintf(stderr, "%s ...\n", t->action); /* unbuffered: where a crash was */
+		fflush(stdout);
+		outcome(t->action, t->fire());
 	}
 	return 0;
 }

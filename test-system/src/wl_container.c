@@ -65,13 +65,25 @@ enum hb_verdict wl_container_nspawn(void)
 	return strstr(out, "host0") ? HB_PASS : HB_FAIL;
 }
 
+/* The probe's lines, for whoever reads why a run failed. */
+static void say_lines(char *out)
+{
+	for (char *save = NULL, *l = strtok_r(out, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+		ktap_diag("  %s", l);
+}
+
 enum hb_verdict wl_container_root_autoload(void)
 {
 	static char out[4096];
 	const char *plain[] = { "/hb-probe", "surface", NULL };
 	const char *ns[] = { "/hb-probe", "surface-ns", NULL };
 	int a = nspawn("--private-network", plain, out, sizeof(out));
+
+	if (a)
+		say_lines(out);
 	int b = nspawn("--private-network", ns, out, sizeof(out));
 
+	if (b)
+		say_lines(out);
 	return a == 0 && b == 0 ? HB_PASS : HB_FAIL;
 }
