@@ -63,6 +63,8 @@ static char *case_cell(const struct system_boot *b, const char *name)
 	if (c->missing)
 		return strdup("not reached");
 	bool tty = strstr(name, "tiocsti") != NULL;
+	if (system_case_not_tried(c))
+		return strdup("not tried: its action failed (the boot's log says why)");
 	if (c->kind == SYSCASE_DOOR) {
 		if (c->ok)
 			return strdup(tty ? "refused" : "closed");

@@ -196,6 +196,12 @@ void system_result_free(struct system_boot_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+bool system_case_not_tried(const struct system_case *c)
+{
+	return c->kind == SYSCASE_DOOR && !c->ok && !c->missing && !*c->requested &&
+	       !*c->loaded && !strstr(c->name, "tiocsti");
+}
+
 const struct system_case *system_result_case(const struct system_boot_result *r,
 					     const char *name)
 {

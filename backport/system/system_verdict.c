@@ -70,10 +70,16 @@ static void expect_cases(const struct system_boot_result *r, enum system_case_ki
 		const struct system_case *c = &r->cases[i];
 		if (c->kind != kind || c->ok)
 			continue;
-		problem(list, kind == SYSCASE_DOOR ? "%s: %s: the door is open (the kernel asked "
-						     "for a module, or the injection worked)"
-						   : "%s: %s failed",
-			label, c->name);
+		if (system_case_not_tried(c))
+			problem(list, "%s: %s: not tried: its action failed before it could open "
+				      "anything (the boot's log says why)",
+				label, c->name);
+		else
+			problem(list, kind == SYSCASE_DOOR ? "%s: %s: the door is open (the kernel "
+							     "asked for a module, or the injection "
+							     "worked)"
+							   : "%s: %s failed",
+				label, c->name);
 	}
 }
 

@@ -131,6 +131,24 @@ static void verdict_and_fixes(void **state)
 	free(problems);
 	system_run_free(&r);
 
+	/* a door whose action failed (nothing asked, nothing loaded): not tried, not open */
+	four_boots(&r, true, true);
+	system_boot_free(&r.boots[SYSCFG_PATCHED_1]);
+	char *doc = document("1", false, false, true, false);
+	char *ok3 = strstr(doc, "ok 3 user_algif_aead");
+	assert_non_null(ok3);
+	char *failed = xasprintf("%.*snot %s", (int)(ok3 - doc), doc, ok3);
+	free(doc);
+	boot_of(&r.boots[SYSCFG_PATCHED_1], failed);
+	problems = system_verdict(&r);
+	assert_non_null(strstr(problems, "user_algif_aead: not tried: its action failed"));
+	assert_null(strstr(problems, "the door is open"));
+	free(problems);
+	char *table = system_table_md(&r);
+	assert_non_null(strstr(table, "not tried: its action failed"));
+	free(table);
+	system_run_free(&r);
+
 	/* a patched boot at 1 whose level is not 1: the package's default did not hold */
 	four_boots(&r, true, true);
 	system_boot_free(&r.boots[SYSCFG_PATCHED_1]);
