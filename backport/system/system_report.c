@@ -62,7 +62,7 @@ static char *case_cell(const struct system_boot *b, const char *name)
 											: "not reached");
 	if (c->missing)
 		return strdup("not reached");
-	bool tty = strstr(name, "tiocsti") != NULL;
+	bool tty = system_case_injects(name);
 	if (system_case_not_tried(c))
 		return strdup("not tried: its action failed (the boot's log says why)");
 	if (c->kind == SYSCASE_DOOR) {

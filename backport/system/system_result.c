@@ -196,10 +196,15 @@ void system_result_free(struct system_boot_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+bool system_case_injects(const char *name)
+{
+	return strstr(name, "tiocsti") != NULL;
+}
+
 bool system_case_not_tried(const struct system_case *c)
 {
 	return c->kind == SYSCASE_DOOR && !c->ok && !c->missing && !*c->requested &&
-	       !*c->loaded && !strstr(c->name, "tiocsti");
+	       !*c->loaded && !system_case_injects(c->name);
 }
 
 const struct system_case *system_result_case(const struct system_boot_result *r,

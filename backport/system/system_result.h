@@ -53,8 +53,10 @@ int system_result_parse(const char *text, size_t len, struct system_boot_result 
 void system_result_free(struct system_boot_result *r);
 enum system_case_kind system_case_kind_of(const char *name);
 /* The case NAME of R, or NULL. */
+/* Is case NAME a door whose opening is an injection (TIOCSTI), which asks nothing of modprobe? */
+bool system_case_injects(const char *name);
 /* A door that is not closed although the kernel asked for nothing and loaded nothing (and no
- * TIOCSTI injection is at stake): the action failed before it could open anything. */
+ * injection is at stake): the action failed before it could open anything. */
 bool system_case_not_tried(const struct system_case *c);
 const struct system_case *system_result_case(const struct system_boot_result *r,
 					     const char *name);

@@ -132,8 +132,10 @@ char *system_verdict(const struct system_run *r)
 	const struct system_boot *v = &r->boots[SYSCFG_VANILLA];
 	if (v->parsed) {
 		int open = 0;
-		for (size_t i = 0; i < v->result.n_cases; i++)
-			open += v->result.cases[i].kind == SYSCASE_DOOR && !v->result.cases[i].ok;
+		for (size_t i = 0; i < v->result.n_cases; i++) {
+			const struct system_case *c = &v->result.cases[i];
+			open += c->kind == SYSCASE_DOOR && !c->ok && !system_case_not_tried(c);
+		}
 		if (!open)
 			problem(&list, "%s: %s", system_config_label(SYSCFG_VANILLA),
 				"every door is closed on vanilla: this config gives the doors nothing "

@@ -149,6 +149,20 @@ static void verdict_and_fixes(void **state)
 	free(table);
 	system_run_free(&r);
 
+	/* a door vanilla could not try is no open door: it proves nothing there either */
+	four_boots(&r, true, true);
+	system_boot_free(&r.boots[SYSCFG_VANILLA]);
+	doc = document("absent", true, false, false, false);
+	ok3 = strstr(doc, "ok 3 user_algif_aead");
+	assert_non_null(ok3);
+	failed = xasprintf("%.*snot %s", (int)(ok3 - doc), doc, ok3);
+	free(doc);
+	boot_of(&r.boots[SYSCFG_VANILLA], failed);
+	problems = system_verdict(&r);
+	assert_non_null(strstr(problems, "every door is closed on vanilla"));
+	free(problems);
+	system_run_free(&r);
+
 	/* a patched boot at 1 whose level is not 1: the package's default did not hold */
 	four_boots(&r, true, true);
 	system_boot_free(&r.boots[SYSCFG_PATCHED_1]);
