@@ -54,7 +54,7 @@ static char *dump(const char *label, unsigned *lines)
 	fflush(stdout);
 	dup2(saved, STDOUT_FILENO);
 	close(saved);
-	n = ftell(out) > 0 ? ftell(out) : lseek(fileno(out), 0, SEEK_END);
+	n = lseek(fileno(out), 0, SEEK_END); /* written through the descriptor, not the FILE */
 	text = calloc(1, (size_t)n + 1);
 	assert_non_null(text);
 	rewind(out);
