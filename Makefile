@@ -47,7 +47,7 @@ help:
 	@echo "make matrix        the main job on every kernel, with reports (KERNELS=A,B JOBS=N),"
 	@echo "                   then on Debian's cloud-amd64 config of 6.1 (DISTRO_KERNELS=all|A,B|'')"
 	@echo "make check         every test but the system stage's (what CI runs)"
-	@echo "make system-check  the system stage as a test, and docs/deploying.md (KERNEL=NAME)"
+	@echo "make system-check  the system stage as a test, and docs/deploying.md (KERNEL=NAME, TINY=1)"
 	@echo "make deps          install the Debian packages and the npm linters (scripts/install-deps)"
 	@echo "make lint          shellcheck, and the driver's includes going down its layers"
 	@echo "make unit          C unit tests of the driver (cmocka)"
@@ -148,10 +148,11 @@ system: deps-run
 
 # The system stage as a test: every workload ok or fixed at level 1, every door closed, and
 # docs/deploying.md as it generates it (tests/suites/system-tests; outside check, whose 90 minutes
-# cold its two builds of Debian's config would overrun: docs/tests.md).
+# cold its two package builds would overrun: docs/tests.md). TINY=1: on the kernel made for the
+# stage (test-system/kernel.config on tinyconfig) instead of Debian's config cut to its modules.
 system-check: deps-run
 	$(MAKE) all
-	tests/suites/system-tests $(KERNEL)
+	tests/suites/system-tests $(if $(TINY),--tiny) $(KERNEL)
 
 matrix: deps-run
 	$(MAKE) all

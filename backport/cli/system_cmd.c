@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* backport system [NAME] [--config FILE|debian:FLAVOUR] [--modules FILE] [--refresh]: the
+/* backport system [NAME] [--config FILE|debian:FLAVOUR|--tiny FILE] [--modules FILE] [--refresh]: the
  * hardened kernel as a Debian package on a real Debian system (system_run.h). */
 #include "build.h"
 #include "commands.h"
@@ -24,8 +24,8 @@ static const char *const system_tools[] = { "mmdebstrap", "mmdebstrap", "mkfs.ex
 static int usage(FILE *f, int rc)
 {
 	fprintf(f,
-		"usage: backport system [NAME] [--config FILE|debian:FLAVOUR] [--modules FILE] "
-		"[--refresh]\n"
+		"usage: backport system [NAME] [--config FILE|debian:FLAVOUR|--tiny FILE]\n"
+		"                       [--modules FILE] [--refresh]\n"
 		"The hardened kernel as a Debian package on a real Debian system: Debian packages\n"
 		"of the vanilla and the patched kernel (make bindeb-pkg; the patched one boots at\n"
 		"the defaults of test-system/package.config), each installed with apt-get into a\n"
@@ -35,6 +35,9 @@ static int usage(FILE *f, int rc)
 		"identity that does it. Ends with the table and docs/deploying.md's part.\n"
 		"  --config FILE|debian:FLAVOUR  what the packages are configured from\n"
 		"                 (default debian:cloud-amd64)\n"
+		"  --tiny FILE    tinyconfig with the config fragment FILE instead: a kernel\n"
+		"                 made for the stage (test-system/kernel.config: what make\n"
+		"                 check boots)\n"
 		"  --modules FILE only the modules FILE lists (a name a line, as lsmod prints\n"
 		"                 them: make localmodconfig), for a quicker build\n"
 		"  --refresh      make the Debian system again (it is kept per suite and package\n"
@@ -47,10 +50,11 @@ int cmd_system(struct hb_ctx *ctx, int argc, char **argv)
 	static const struct option opts[] = { COMMON_OPTS_BUILD_TABLE,
 					      { "modules", required_argument, NULL, 'm' },
 					      { "refresh", no_argument, NULL, 'r' },
+					      { "tiny", required_argument, NULL, 't' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
 	struct system_request req = { 0 };
-	char modules[PATH_MAX];
+	char modules[PATH_MAX], tiny[PATH_MAX];
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -64,6 +68,12 @@ int cmd_system(struct hb_ctx *ctx, int argc, char **argv)
 				return HB_EXIT_USAGE;
 			}
 			req.modules = modules;
+		} else if (c == 't') {
+			if (!realpath(optarg, tiny) || !fs_exists(tiny)) {
+				msg_error("--tiny %s: no such file", optarg);
+				return HB_EXIT_USAGE;
+			}
+			req.tiny = tiny;
 		} else if (c == 'r') {
 			req.refresh = true;
 		} else {

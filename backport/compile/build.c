@@ -184,7 +184,13 @@ static int configure(const struct hb_ctx *ctx, const struct build_request *req, 
 	char *config_path = fs_join(outdir, ".config");
 	char *user = ctx->user_config ? fs_read_file(ctx->user_config, NULL) : NULL;
 	char *lsmod = req->lsmod ? fs_read_file(req->lsmod, NULL) : NULL;
+	char *own = req->tiny ? fs_read_file(req->tiny, NULL) : NULL;
 	char *adjusted = NULL; /* what the build changed in the user's config, and why */
+	if (own && fragment) { /* the kernel's own fragment first, then the request's */
+		char *both = xasprintf("%s\n%s", own, fragment);
+		free(fragment);
+		fragment = both;
+	}
 	if (user && fragment && !req->fragment) {
 		/* what the tests need; the rest as the user's config has it */
 		char *merged = user_config_fragment(fragment);
@@ -197,9 +203,12 @@ static int configure(const struct hb_ctx *ctx, const struct build_request *req, 
 					    lsmod ? lsmod : "")
 				: NULL;
 	int rc = HB_EXIT_ENV;
-	if (!fragment || (ctx->user_config && !user) || (req->lsmod && !lsmod)) {
-		msg_error("cannot read %s", !fragment ? fragment_path
-				       : req->lsmod && !lsmod ? req->lsmod : ctx->user_config);
+	if (!fragment || (ctx->user_config && !user) || (req->lsmod && !lsmod) ||
+	    (req->tiny && !own)) {
+		msg_error("cannot read %s", !fragment			 ? fragment_path
+				       : req->lsmod && !lsmod	 ? req->lsmod
+				       : req->tiny && !own	 ? req->tiny
+								 : ctx->user_config);
 		goto out;
 	}
 	if (config_current(outdir, inputs, record, what)) {
@@ -275,6 +284,7 @@ static int configure(const struct hb_ctx *ctx, const struct build_request *req, 
 out:
 	free(adjusted);
 	free(inputs);
+	free(own);
 	free(lsmod);
 	free(user);
 	free(fragment);
@@ -305,17 +315,20 @@ static char *kernel_release(const char *src, const char *outdir, char **env)
  * file cannot be read). */
 static char *build_tag(const struct hb_ctx *ctx, const char *user, const struct build_request *req)
 {
-	if (!req->fragment && !req->lsmod)
+	if (!req->fragment && !req->lsmod && !req->tiny)
 		return user ? user_config_tag(user) : strdup("");
 	char *path = xasprintf("%s/%s", ctx->repo, req->fragment ? req->fragment : TEST_FRAGMENT);
 	char *fragment = fs_read_file(path, NULL);
 	char *lsmod = req->lsmod ? fs_read_file(req->lsmod, NULL) : NULL;
+	char *tiny = req->tiny ? fs_read_file(req->tiny, NULL) : NULL;
 	char *tag = NULL;
-	if (fragment && (lsmod || !req->lsmod)) {
-		char *all = xasprintf("%s\n%s\n%s", user ? user : "", fragment, lsmod ? lsmod : "");
+	if (fragment && (lsmod || !req->lsmod) && (tiny || !req->tiny)) {
+		char *all = xasprintf("%s\n%s%s%s\n%s", user ? user : "", tiny ? "tiny\n" : "",
+				      tiny ? tiny : "", fragment, lsmod ? lsmod : "");
 		tag = user_config_tag(all);
 		free(all);
 	}
+	free(tiny);
 	free(lsmod);
 	free(fragment);
 	free(path);

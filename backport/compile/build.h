@@ -15,6 +15,10 @@ struct build_request {
 	/* the config fragment merged into the start config, relative to the repo; NULL: the
 	 * test config, test-initramfs/kernel.config */
 	const char *fragment;
+	/* a config fragment (an absolute path) merged into tinyconfig before FRAGMENT: a kernel
+	 * made for its job instead of the user's config; NULL: the user's config (or, without
+	 * one, tinyconfig alone) */
+	const char *tiny;
 	/* a module list (a name a line, as lsmod prints them): `make LSMOD=FILE localmodconfig`
 	 * turns every other module of the start config off; NULL: none */
 	const char *lsmod;

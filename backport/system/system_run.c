@@ -59,6 +59,14 @@ static void stage_end(const char *kernel, const char *what, double t0, int rc)
 			  msg_now() - t0);
 }
 
+/* PATH by its name in the repo when it is the repo's, so that the reports read the same on
+ * every machine. */
+static const char *repo_relative(const struct hb_ctx *ctx, const char *path)
+{
+	size_t n = strlen(ctx->repo);
+	return strncmp(path, ctx->repo, n) == 0 && path[n] == '/' ? path + n + 1 : path;
+}
+
 /* Builds FLAVOUR's package: the config of the run, the package fragment, the module list. */
 static int build_package(struct hb_ctx *ctx, const struct kernel_entry *e,
 			 const struct fetch_record *fetched, const struct apply_record *applied,
@@ -68,6 +76,7 @@ static int build_package(struct hb_ctx *ctx, const struct kernel_entry *e,
 	char *version = xasprintf("%s+%s1", r->version, vanilla ? "vanilla" : "hardened");
 	struct build_request breq = {
 		.vanilla = vanilla, .fragment = PACKAGE_FRAGMENT, .lsmod = req->modules,
+		.tiny = req->tiny,
 		.package_version = version, .localversion = vanilla ? "-vanilla" : "-hardened",
 	};
 	struct build_output out;
@@ -280,20 +289,23 @@ int system_run(struct hb_ctx *ctx, const struct system_request *req, struct syst
 		return HB_EXIT_USAGE;
 	}
 	r->suite = strdup(e->suite);
-	if (!ctx->user_config && !ctx->distro_flavour &&
-	    build_set_user_config(ctx, DEFAULT_CONFIG) != HB_EXIT_OK)
+	if (req->tiny && (ctx->user_config || ctx->distro_flavour || req->modules)) {
+		msg_error("system %s: --tiny makes the kernel's config itself; it goes with "
+			  "neither --config nor --modules", e->name);
 		return HB_EXIT_USAGE;
-	r->config = ctx->distro_flavour ? xasprintf("debian:%s", ctx->distro_flavour)
-					: strdup(ctx->user_config);
+	}
+	if (req->tiny) {
+		r->config = xasprintf("tinyconfig with %s", repo_relative(ctx, req->tiny));
+	} else {
+		if (!ctx->user_config && !ctx->distro_flavour &&
+		    build_set_user_config(ctx, DEFAULT_CONFIG) != HB_EXIT_OK)
+			return HB_EXIT_USAGE;
+		r->config = ctx->distro_flavour ? xasprintf("debian:%s", ctx->distro_flavour)
+						: strdup(ctx->user_config);
+	}
 	if (req->modules) {
-		/* the repo's list by its name in the repo, so that the reports read the same on
-		 * every machine */
-		size_t n = strlen(ctx->repo);
-		const char *shown = strncmp(req->modules, ctx->repo, n) == 0 &&
-					    req->modules[n] == '/'
-					    ? req->modules + n + 1
-					    : req->modules;
-		char *more = xasprintf("%s, only the modules of %s", r->config, shown);
+		char *more = xasprintf("%s, only the modules of %s", r->config,
+				       repo_relative(ctx, req->modules));
 		free(r->config);
 		r->config = more;
 	}

@@ -33,6 +33,7 @@ const char *system_config_name(enum system_config c);
 struct system_request {
 	const char *kernel;     /* NAME of kernels.list */
 	const char *modules;    /* --modules FILE (absolute): localmodconfig's list, or NULL */
+	const char *tiny;       /* --tiny FILE (absolute): tinyconfig with FILE, or NULL */
 	bool refresh;           /* make the base image again */
 };
 
