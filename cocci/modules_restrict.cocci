@@ -37,7 +37,8 @@
 //    modules_restrict_level() and _set(); modules_restrict_program_lock()
 //    and _unlock(); the requester a kernel thread or work item acts for,
 //    struct kmod_requester, kmod_requester_get() and _put(),
-//    kmod_act_for() and kmod_act_done() (the kmod_ names are short enough for the stubs' lines; the requester
+//    kmod_act_for() and kmod_act_done(); modules_restrict_privileged()
+//    (the kmod_ names are short enough for the stubs' lines; the requester
 //    is kmod's, whatever the level).  kmod.h is included by
 //    every file that uses them (through <linux/module.h> at least);
 //    /sys/kernel/uevent_helper's file gets the #include.
@@ -182,13 +183,17 @@
 //    known: kthread_run() of cryptomgr_probe/cryptomgr_test with "param"
 //    structs, 2.6.2x to 7.x; a thread and its kthread_run() change
 //    together or not at all.
-//  - crypto/api.c is left as it is: a request that finds another task's
-//    larval of the same name waits for that task's probe, and at 1 that
-//    probe may fail because the level refused that task's autoloads, so a
-//    privileged request racing an unprivileged one of the same name can
-//    take its -ENOENT (once: asking again works).  A retry of the
-//    privileged waiter was tried and hung root's request in the guest's
-//    race of 24 rounds (docs/rules.md); it is not carried.
+//  - crypto/api.c, crypto/internal.h: a request that finds another task's
+//    larval of the same name waits for that task's probe, which at 1 fails
+//    when the level refuses that task's autoloads.  A larval made for a
+//    requester the level refuses is marked (a field of struct
+//    crypto_larval, set in crypto_larval_add()), and __crypto_alg_lookup()
+//    passes over it for a requester the level lets autoload
+//    (modules_restrict_privileged()), which then makes and probes a larval
+//    of its own: a user's refused template no longer fails root's.  Shapes
+//    known: crypto_larval_add() with its down_write(&crypto_alg_sem), the
+//    lookup's crypto_is_moribund() check, "u32 mask;" in the struct,
+//    2.6.2x to 7.x.
 //  - sound/core/seq_device.c (4.1 on): an ioctl on /dev/snd/seq naming a
 //    card's client runs snd_seq_device_load_drivers(), whose work item
 //    asks for "snd-%s" of each sequencer device without a driver with
@@ -267,7 +272,7 @@
 //  "incomplete:".  modules_disabled itself is never changed.
 // Options: --no-includes --include-headers
 #spatch --no-includes --include-headers
-// Prefilter: modules_disabled|modules_restrict|__request_module|request_module_nowait|core_pattern|uevent_helper|cryptomgr_probe|snd_seq_device_load_drivers|tipc_crypto_key_rcv
+// Prefilter: modules_disabled|modules_restrict|__request_module|request_module_nowait|core_pattern|uevent_helper|cryptomgr_probe|crypto_larval_add|__crypto_alg_lookup|struct crypto_larval [{]|snd_seq_device_load_drivers|tipc_crypto_key_rcv
 // Piece: kmod.h declarations: ^[+]?int modules_restrict_program_lock[(]void[)];
 // Piece: sysctl entry: [.]procname[[:space:]]*=[[:space:]]*"modules_restrict"
 // Piece: sysctl handler: ^[+]?static int modules_restrict_sysctl[(]
@@ -283,6 +288,10 @@
 // Piece: /sys/kernel/uevent_helper guard: ret = __uevent_helper_store[(]kobj, attr, buf, count[)];
 // Piece: load and unload checks: [|][|] modules_disabled [|][|] modules_restrict_level[(][)] == 2[)]
 // Piece: crypto manager requester: struct kmod_requester [*]requester = kmod_act_for[(][[:alnum:]_]+->requester[)];
+// Piece: crypto larval mark: larval->refused = !modules_restrict_privileged[(][)];
+// Piece: crypto larval lookup: if [(]crypto_larval_passed_over[(]q[)][)]
+// Piece: crypto larval field: ^[+]?[[:space:]]*bool refused;$
+// Piece: crypto larval pass-over: ^[+]?static inline bool crypto_larval_passed_over[(]struct crypto_alg [*]alg[)]$
 // Piece: sequencer work item: INIT_WORK_ONSTACK[(]&req[.]work, autoload_drivers_for[)];
 
 virtual patch
@@ -324,6 +333,19 @@ symbol core_pattern, uevent_helper;
 @@
 struct cryptomgr_param { ... };
 
+@mr_w_larval@
+@@
+crypto_larval_add(...) { ... }
+
+@mr_w_larval_lookup@
+attribute name __must_hold_shared;
+@@
+__crypto_alg_lookup(...) { ... }
+
+@mr_w_larval_h@
+@@
+struct crypto_larval { ... };
+
 @mr_w_seq@
 @@
 snd_seq_device_load_drivers(...) { ... }
@@ -332,7 +354,7 @@ snd_seq_device_load_drivers(...) { ... }
 @@
 tipc_crypto_key_rcv(...) { ... }
 
-@script:python mr_file depends on mr_w_md || mr_w_md_decl || mr_w_kmod || mr_w_kmod_h || mr_w_knob || mr_w_crypto || mr_w_seq || mr_w_tipc@
+@script:python mr_file depends on mr_w_md || mr_w_md_decl || mr_w_kmod || mr_w_kmod_h || mr_w_knob || mr_w_crypto || mr_w_larval || mr_w_larval_lookup || mr_w_larval_h || mr_w_seq || mr_w_tipc@
 @@
 pass
 
@@ -394,6 +416,7 @@ typedef bool;
 +void kmod_requester_put(struct kmod_requester *requester);
 +struct kmod_requester *kmod_act_for(struct kmod_requester *requester);
 +void kmod_act_done(struct kmod_requester *requester);
++bool modules_restrict_privileged(void);
 +#else
 +static inline int modules_restrict_program_lock(void);
 +#endif
@@ -450,6 +473,16 @@ static inline struct kmod_requester *kmod_act_for(struct kmod_requester *r) { ..
 +{
 +}
 
+@add_kh_stub7 depends on mr_file && patch && add_kh@
+identifier r;
+typedef bool;
+@@
+static inline void kmod_act_done(struct kmod_requester *r) { ... }
++
++static inline bool modules_restrict_privileged(void)
++{
++	return false;
++}
 @mr_entry depends on mr_file@
 type T;
 identifier t;
@@ -1737,6 +1770,28 @@ symbol modprobe_path;
 +
  __request_module(...) { ... }
 
+@add_kmod_kuid_3 depends on mr_file && patch && kmod_ready && kmod_kuid@
+typedef bool, pid_t;
+attribute name __init;
+declarer name __setup, DEFINE_MUTEX, DEFINE_SPINLOCK, LIST_HEAD, EXPORT_SYMBOL_GPL;
+symbol modprobe_path;
+@@
++/*
++ * At level 1, whether the current task is one the level lets autoload
++ * modules: it does not wait for a crypto larval made for a requester the
++ * level refuses, whose probe fails by that refusal (crypto/internal.h's
++ * crypto_larval_passed_over()).  False at 0 and 2.
++ */
++bool modules_restrict_privileged(void)
++{
++	if (modules_restrict_level() != 1)
++		return false;
++	return ns_capable_noaudit(&init_user_ns, CAP_SYS_MODULE);
++}
++EXPORT_SYMBOL_GPL(modules_restrict_privileged);
++
+ modules_restrict_refused(...) { ... }
+
 @add_kmod_kuid_2 depends on mr_file && patch && kmod_ready && kmod_kuid@
 typedef bool, pid_t;
 attribute name __init;
@@ -1762,7 +1817,7 @@ symbol modprobe_path;
 +	return ret;
 +}
 +
- modules_restrict_refused(...) { ... }
+ modules_restrict_privileged(...) { ... }
 
 @add_kmod_kuid_1 depends on mr_file && patch && kmod_ready && kmod_kuid@
 typedef bool, pid_t;
@@ -1870,6 +1925,28 @@ symbol modprobe_path;
 +
  modules_restrict_printable(...) { ... }
 
+@add_kmod_old_3 depends on mr_file && patch && kmod_ready && !kmod_kuid@
+typedef bool, pid_t;
+attribute name __init;
+declarer name __setup, DEFINE_MUTEX, DEFINE_SPINLOCK, LIST_HEAD, EXPORT_SYMBOL_GPL;
+symbol modprobe_path;
+@@
++/*
++ * At level 1, whether the current task is one the level lets autoload
++ * modules: it does not wait for a crypto larval made for a requester the
++ * level refuses, whose probe fails by that refusal (crypto/internal.h's
++ * crypto_larval_passed_over()).  False at 0 and 2.
++ */
++bool modules_restrict_privileged(void)
++{
++	if (modules_restrict_level() != 1)
++		return false;
++	return capable(CAP_SYS_MODULE);
++}
++EXPORT_SYMBOL_GPL(modules_restrict_privileged);
++
+ modules_restrict_uid(...) { ... }
+
 @add_kmod_old_2 depends on mr_file && patch && kmod_ready && !kmod_kuid@
 typedef bool, pid_t;
 attribute name __init;
@@ -1895,7 +1972,7 @@ symbol modprobe_path;
 +	return ret;
 +}
 +
- modules_restrict_uid(...) { ... }
+ modules_restrict_privileged(...) { ... }
 
 @add_kmod_old_1 depends on mr_file && patch && kmod_ready && !kmod_kuid@
 typedef bool, pid_t;
@@ -2321,6 +2398,203 @@ tfn << ab_fn.tfn;
 @@
 if tfn not in ab_paired.get(p[0].file, set()):
     coccilib.report.print_report(p[0], "modules_restrict: incomplete: no requester for the crypto manager thread %s() (looked for \"T = kthread_run(%s, P, N); if (IS_ERR(T)) ...\" and a %s() that starts with \"struct S *P = data;\" and ends with \"kfree(P); module_put_and_exit(0);\" or module_put_and_kthread_exit(0))" % (tfn, tfn, tfn))
+
+// ------------------------------------------------------------------
+// crypto/api.c and crypto/internal.h: a request that finds another
+// requester's larval of the same name waits for that requester's probe,
+// which acts for it (above): at 1 the probe fails when the level refuses
+// that requester's template autoload, and every waiter took its -ENOENT,
+// root's too.  A larval made for a requester the level refuses is marked
+// (crypto_larval_add(), the field in struct crypto_larval), and a
+// requester the level lets autoload does not see it (__crypto_alg_lookup()):
+// it makes a larval of its own and probes as itself.  Nothing retries and
+// nothing waits longer; a marked larval is still seen by the requesters the
+// level refuses, and a registration completes every larval of its name.
+// ------------------------------------------------------------------
+
+@cl_done depends on mr_file@
+expression E;
+position p;
+@@
+crypto_larval_add@p(...) { <+... E->refused ...+> }
+
+@cl_field_done depends on mr_file@
+position p;
+@@
+struct crypto_larval@p { ... bool refused; ... };
+
+@script:python depends on mr_file && report && cl_field_done@
+p << cl_field_done.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: present already (struct crypto_larval carries the refused requester's mark)")
+
+@cl_helper_done depends on mr_file@
+@@
+crypto_larval_passed_over(...) { ... }
+
+@script:python depends on mr_file && report && cl_done@
+p << cl_done.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: present already (a privileged request does not wait for a refused requester's crypto larval)")
+
+@cl_add depends on mr_file && !cl_done@
+identifier larval;
+symbol crypto_alg_sem;
+position p;
+@@
+crypto_larval_add@p(...)
+{
+  ...
+  struct crypto_larval *larval;
+  ...
+  down_write(&crypto_alg_sem);
+  ...
+}
+
+@cl_lookup depends on mr_file && !cl_done@
+attribute name __must_hold_shared;
+identifier q;
+iterator name list_for_each_entry;
+symbol crypto_alg_list, cra_list;
+position p;
+@@
+__crypto_alg_lookup@p(...)
+{
+  ...
+  list_for_each_entry(q, &crypto_alg_list, cra_list) {
+    ...
+    if (crypto_is_moribund(q))
+      continue;
+    ...
+  }
+  ...
+}
+
+@cl_add_fn depends on mr_file && !cl_done && !cl_add@
+position p;
+@@
+crypto_larval_add@p(...) { ... }
+
+@cl_lookup_fn depends on mr_file && !cl_done && !cl_lookup@
+position p;
+@@
+__crypto_alg_lookup@p(...) { ... }
+
+@cl_field depends on mr_file && !cl_field_done@
+position p;
+@@
+struct crypto_larval@p { ... u32 mask; ... };
+
+@cl_struct depends on mr_file && !cl_field_done && !cl_field@
+position p;
+@@
+struct crypto_larval@p { ... };
+
+@cl_helper depends on mr_file && !cl_helper_done@
+position p;
+@@
+crypto_is_moribund@p(...) { ... }
+
+@script:python depends on mr_file && report && cl_add@
+p << cl_add.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would mark a crypto larval made for a requester the level refuses, which a privileged request then does not wait for")
+
+@script:python depends on mr_file && report && cl_lookup@
+p << cl_lookup.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would make a privileged lookup pass over a refused requester's crypto larval")
+
+@script:python depends on mr_file && report && cl_field@
+p << cl_field.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would add the refused requester's mark to struct crypto_larval")
+
+@script:python depends on mr_file && report && cl_helper@
+p << cl_helper.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: would add crypto_larval_passed_over() after crypto_is_moribund()")
+
+@script:python depends on mr_file && report && cl_add_fn@
+p << cl_add_fn.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no mark of a refused requester's crypto larval (crypto_larval_add() has no \"struct crypto_larval *larval;\" and \"down_write(&crypto_alg_sem);\")")
+
+@script:python depends on mr_file && report && cl_lookup_fn@
+p << cl_lookup_fn.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: a privileged lookup would still wait for a refused requester's crypto larval (__crypto_alg_lookup() has no \"if (crypto_is_moribund(q)) continue;\" in its list_for_each_entry())")
+
+@script:python depends on mr_file && report && cl_struct@
+p << cl_struct.p;
+@@
+coccilib.report.print_report(p[0], "modules_restrict: incomplete: no place for the refused requester's mark (struct crypto_larval has no \"u32 mask;\")")
+
+@add_cl_field depends on mr_file && patch && cl_field && (cl_helper || cl_helper_done)@
+@@
+struct crypto_larval {
+  ...
+  u32 mask;
++ /* made for a requester kernel.modules_restrict refuses autoloads */
++ bool refused;
+  ...
+};
+
+@add_cl_helper depends on mr_file && patch && cl_helper && (cl_field || cl_field_done)@
+typedef bool;
+@@
+ crypto_is_moribund(...) { ... }
++
++static inline bool crypto_larval_passed_over(struct crypto_alg *alg)
++{
++	/*
++	 * kernel.modules_restrict: the probe of a larval acts for the
++	 * requester that made it (crypto/algboss.c), and fails when the level
++	 * refuses that requester's autoloads.  Such a larval is marked when it
++	 * is made (crypto_larval_add()); a requester the level lets autoload
++	 * passes over it and makes and probes a larval of its own, instead of
++	 * taking that refusal.
++	 */
++	struct crypto_larval *larval = (void *)alg;
++
++	if (!crypto_is_larval(alg) || !larval->refused)
++		return false;
++	return modules_restrict_privileged();
++}
+
+@add_cl_add depends on mr_file && patch && cl_add && cl_lookup@
+identifier cl_add.larval;
+symbol crypto_alg_sem;
+@@
+crypto_larval_add(...)
+{
+  ...
++ if (modules_restrict_level() == 1)
++   larval->refused = !modules_restrict_privileged();
+  down_write(&crypto_alg_sem);
+  ...
+}
+
+@add_cl_lookup depends on mr_file && patch && cl_add && cl_lookup@
+attribute name __must_hold_shared;
+identifier cl_lookup.q;
+iterator name list_for_each_entry;
+symbol crypto_alg_list, cra_list;
+@@
+__crypto_alg_lookup(...)
+{
+  ...
+  list_for_each_entry(q, &crypto_alg_list, cra_list) {
+    ...
+    if (crypto_is_moribund(q))
+      continue;
++
++   if (crypto_larval_passed_over(q))
++     continue;
+    ...
+  }
+  ...
+}
 
 // ------------------------------------------------------------------
 // sound/core/seq_device.c (4.1 on): an ioctl on /dev/snd/seq naming a

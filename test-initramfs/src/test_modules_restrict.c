@@ -556,6 +556,83 @@ static enum hb_verdict case_refusal_alias_escaped(const void *arg)
 	return n_raw == 0 && n_escaped == 1 ? HB_PASS : HB_FAIL;
 }
 
+#define RACE_ROUNDS 24
+#define RACE_STOP "/tmp/hb-race-stop"
+
+/* The unprivileged side of the race: binds hash hmac(sha256) until RACE_STOP exists. At
+ * level 1 each bind's autoloads are refused, and each leaves a larval of hmac(sha256) for
+ * the time of its refused probe. Returns 0 (the binds' own results do not matter). */
+static int bind_until_stopped(const void *arg)
+{
+	(void)arg;
+	while (access(RACE_STOP, F_OK) < 0)
+		hb_alg_bind("hash", "hmac(sha256)");
+	return 0;
+}
+
+static int bind_hmac_sha256(const void *arg)
+{
+	(void)arg;
+	return hb_alg_bind("hash", "hmac(sha256)");
+}
+
+/* Root's request does not depend on a user's refusal: while an unprivileged user binds hash
+ * hmac(sha256) in a loop (its probes refused, their larvals failing), root binds the same
+ * name RACE_ROUNDS times, its modules unloaded before each: every bind works. A root that
+ * waited on a user's larval took its -ENOENT. */
+static enum hb_verdict case_root_template_despite_refusals(const void *arg)
+{
+	const struct hb_trigger *t = hb_trigger_find("hmac_sha256");
+	int failed = 0, rounds = 0, status = 0;
+	pid_t user;
+
+	(void)arg;
+	if (builtin_skip(t))
+		return HB_SKIP;
+	unlink(RACE_STOP);
+	if (hb_autoload_unload(t) < 0 || enter_level(1) < 0)
+		return HB_FAIL;
+	user = fork();
+	if (user == 0) {
+		setpgid(0, 0);
+		_exit(hb_run_as(HB_UNPRIV, bind_until_stopped, NULL, 120));
+	}
+	for (; user > 0 && rounds < RACE_ROUNDS; rounds++) {
+		int rc = hb_run_as(HB_ROOT, bind_hmac_sha256, NULL, 60);
+
+		if (rc) {
+			failed++;
+			ktap_diag("round %d: root's bind of hash hmac(sha256) -> %s", rounds + 1,
+				  hb_rc_name(rc));
+		}
+		if (hb_autoload_unload(t) < 0) {
+			failed++;
+			break;
+		}
+	}
+	if (create_file(RACE_STOP, "stop\n") < 0)
+		ktap_diag("%s: %s", RACE_STOP, hb_errname(errno));
+	/* the user's loop ends at its next bind; a loop stuck in the kernel is killed */
+	for (int i = 0; user > 0 && i < 300 && waitpid(user, &status, WNOHANG) == 0; i++)
+		usleep(100000);
+	if (user > 0 && waitpid(user, &status, WNOHANG) == 0) {
+		ktap_diag("the user's loop did not end: killed");
+		kill(-user, SIGKILL);
+		waitpid(user, &status, 0);
+	}
+	leave_level();
+	unlink(RACE_STOP);
+	ktap_diag("%d round(s) of root's bind while a user's refused binds ran: %d failed; the "
+		  "user's loop %s", rounds, failed,
+		  user > 0 && WIFEXITED(status) && !WEXITSTATUS(status) ? "ended" : "failed");
+	if (hb_autoload_unload(t) < 0)
+		failed++;
+	return user > 0 && rounds == RACE_ROUNDS && !failed && WIFEXITED(status) &&
+			       !WEXITSTATUS(status)
+		       ? HB_PASS
+		       : HB_FAIL;
+}
+
 #define FLOOD_REQUESTS 1000
 
 static int flood_packet(const void *arg)
@@ -678,6 +755,8 @@ int main(int argc, char **argv)
 			 hb_knobs[i].key);
 		add_case(cases, &n, name, case_root_knob_allowed, &hb_knobs[i]);
 	}
+	add_case(cases, &n, "modules_restrict_root_template_despite_refused_users",
+		 case_root_template_despite_refusals, NULL);
 	add_case(cases, &n, "modules_restrict_refusal_logged_once", case_refusal_logged, NULL);
 	add_case(cases, &n, "modules_restrict_refusal_names_thread_requester",
 		 case_refusal_names_requester, NULL);

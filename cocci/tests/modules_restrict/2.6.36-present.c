@@ -364,6 +364,20 @@ int modules_restrict_set(int level)
 	return ret;
 }
 
+/*
+ * At level 1, whether the current task is one the level lets autoload
+ * modules: a failure met by another requester (a crypto larval it made)
+ * may then be a refusal of that requester's, not a failure of this task's
+ * own request.  False at 0 and 2.
+ */
+bool modules_restrict_privileged(void)
+{
+	if (modules_restrict_level() != 1)
+		return false;
+	return capable(CAP_SYS_MODULE);
+}
+EXPORT_SYMBOL_GPL(modules_restrict_privileged);
+
 static unsigned int modules_restrict_uid(void)
 {
 	/* kuid_t and GLOBAL_ROOT_UID from 3.5 on, uid_t before */

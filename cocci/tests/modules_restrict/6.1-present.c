@@ -359,6 +359,20 @@ int modules_restrict_set(int level)
 	return ret;
 }
 
+/*
+ * At level 1, whether the current task is one the level lets autoload
+ * modules: a failure met by another requester (a crypto larval it made)
+ * may then be a refusal of that requester's, not a failure of this task's
+ * own request.  False at 0 and 2.
+ */
+bool modules_restrict_privileged(void)
+{
+	if (modules_restrict_level() != 1)
+		return false;
+	return ns_capable_noaudit(&init_user_ns, CAP_SYS_MODULE);
+}
+EXPORT_SYMBOL_GPL(modules_restrict_privileged);
+
 static bool modules_restrict_refused(const char *name)
 {
 	/*

@@ -27,6 +27,7 @@ struct kmod_requester *kmod_requester_get(void);
 void kmod_requester_put(struct kmod_requester *requester);
 struct kmod_requester *kmod_act_for(struct kmod_requester *requester);
 void kmod_act_done(struct kmod_requester *requester);
+bool modules_restrict_privileged(void);
 #else
 static inline int modules_restrict_program_lock(void)
 {
@@ -53,6 +54,11 @@ static inline struct kmod_requester *kmod_act_for(struct kmod_requester *request
 
 static inline void kmod_act_done(struct kmod_requester *requester)
 {
+}
+
+static inline bool modules_restrict_privileged(void)
+{
+	return false;
 }
 #endif
 
